@@ -91,3 +91,24 @@ def test_revoke_with_a_wrong_seat_names_the_seats(capsys):
         assert "revoke takes one seat: referee, aslan, solomani or table" in said, said
     assert [link.token for link in links.links] == before
     assert "is not a command" in asyncio.run(server.run_command("revok aslan"))
+
+
+def test_a_pages_reason_is_one_line_without_a_traceback_or_the_database():
+    """DN-ERR-1, DN-NEU-1 (found by use, December 7, evening): why a seat's screen ended, as
+    its page says it: the process's one-line error (the database URL replaced, a console's
+    wrapping joined), never a traceback's text; ``q`` (return code 0) says the seat quit."""
+    from campaign.serve.server import QUIT, UNEXPLAINED, ended_reason
+
+    url = "postgresql://referee:secret@host/war"
+    said = f"campaign: no campaign named 'war' in {url} (campaign list shows them)\n"
+    reason = ended_reason(1, said, url, drew=False)
+    assert reason.startswith("Your screen could not start: no campaign named 'war'")
+    assert "secret" not in reason and "the referee's database" in reason
+    wrapped = "campaign 'war' was deleted elsewhere:\nits screen is closed\n"
+    assert "deleted elsewhere: its screen is closed" in ended_reason(1, wrapped, url, drew=True)
+    crash = "Traceback (most recent call last)\ncampaign x\nRuntimeError: N-M-1 is a mine\n"
+    reason = ended_reason(1, crash, url, drew=True)
+    assert UNEXPLAINED in reason and "N-M-1" not in reason
+    assert UNEXPLAINED in ended_reason(1, "", url, drew=True)
+    assert ended_reason(0, "", url, drew=True) == QUIT
+    assert "\n" not in ended_reason(1, "campaign: " + "x" * 1000, url, drew=False)

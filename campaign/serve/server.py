@@ -24,16 +24,27 @@ page never sends (not JSON, not ``[type, data]``, an unknown type, data of the w
 answered with a one-line refusal (logged in the page's console, and one line in the server's
 terminal) and the screen goes on (found by use, December 7: "not json" ended that tab's screen
 with a traceback in the server's terminal).
+
+Every page says why its screen closed: before the server closes a tab's websocket it sends
+``["seat_ended", LINE]``, which a line of script on the page (``SEAT_ENDED_SCRIPT``) puts in
+the page's "closed" panel — the screen quit (``q``), could not start or stopped (the reason
+the seat's process gave, in one line: ``ended_reason``), the link revoked, the server stopped
+(found by use, December 7, evening: every page said "you quit it (q), or the server ended
+it", and the reason was in the server's terminal only). Ctrl+C in the server's terminal ends
+the server alone: the seats' processes run in a session of their own
+(``SeatService``), so the server closes their pages with its own word, then ends them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
 import sys
 import threading
+from asyncio.subprocess import Process
 from collections.abc import Callable
 from typing import Any
 
@@ -58,9 +69,32 @@ REFUSAL = (
 #: seat's screen ended (``q``, or the referee revoked the link) and how to open it again.
 SESSION_ENDED = '<div class="message">Session ended.</div>'
 SEAT_ENDED = (
-    '<div class="message">Your screen is closed: you quit it (q), or the server '
-    "ended it. Restart opens it again while your link is valid.</div>"
+    '<div class="message">Your screen is closed: you quit it (q), or the connection to '
+    "the server was lost. Restart opens it again while your link is valid.</div>"
 )
+#: Why a seat's screen closed, as its page says it (``["seat_ended", LINE]``, see the module).
+QUIT = "Your screen is closed: you quit it (q). Restart opens it again while your link is valid."
+COULD_NOT_START = (
+    "Your screen could not start: {reason}. Restart tries again while your link is valid."
+)
+STOPPED = "Your screen stopped: {reason}. Restart opens it again while your link is valid."
+#: The reason of a screen that ended on an error its process did not explain in one line (a
+#: traceback, which may name what the seat may not see, stays in the server's terminal).
+UNEXPLAINED = "an unexpected error (the referee's terminal shows it)"
+REVOKED = "Your screen is closed: the referee revoked this link. Ask him for your seat's new link."
+SERVER_STOPPED = (
+    "The server has stopped: this link is dead (each run of campaign serve makes new "
+    "links). Ask the referee for your seat's link when he serves the campaign again."
+)
+#: What the server's terminal says when Ctrl+C has stopped it.
+LINKS_DEAD = (
+    "campaign serve stopped: every link it printed is dead ({count} open screen(s) closed); "
+    "the next `campaign serve` prints new ones"
+)
+#: Seconds the server waits for its screens' processes to end when it stops.
+SCREENS_END_WITHIN = 10.0
+#: The longest reason a page is given, in characters (one line of a phone's panel or two).
+MAX_REASON = 240
 #: Screens one link runs at once: each is a process of about 70 MiB on the referee's machine
 #: (docs/table.md, "Load"); a phone and a laptop per seat, and a reload's overlap, fit.
 MAX_SCREENS_PER_LINK = 4
@@ -78,6 +112,24 @@ ABSOLUTE_WEBSOCKET = """<script>
     terminal.dataset.sessionWebsocketUrl = url.href;
   }
 </script>
+"""
+#: Also before ``</body>``: every websocket the page opens puts the server's
+#: ``["seat_ended", LINE]`` in the "closed" panel, as text (textual-serve's script ignores a
+#: message type it does not know).
+SEAT_ENDED_SCRIPT = """<script>
+  window.WebSocket = class extends window.WebSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (typeof event.data !== "string" || !event.data.startsWith('["seat_ended"')) {
+          return;
+        }
+        const panel = document.querySelector(".closed-dialog .message");
+        if (panel) { panel.textContent = JSON.parse(event.data)[1]; }
+      });
+    }
+  };
+</script>
 </body>"""
 #: The sizes a page may ask its terminal for (a resize message), in characters.
 MAX_TERMINAL = 1000
@@ -92,6 +144,29 @@ COMMANDS_HELP = (
     "open screens and prints its new link; `links` prints every link again; "
     "Ctrl+C stops the server and revokes every link"
 )
+
+
+def ended_reason(returncode: int, said: str, db_url: str, *, drew: bool) -> str:
+    """What a seat's page says when its screen's process has ended with ``returncode``,
+    having written ``said`` on its standard error (``drew``: it had drawn its screen).
+
+    An error the process explained in one line — the CLI's ``campaign: …`` refusal, the
+    app's ``campaign 'war' was deleted elsewhere`` — is given (the database's URL, which may
+    name the referee's files or a password, replaced); a traceback never is: its lines may
+    name what the seat may not see (DN-NEU-1), so the page gets ``UNEXPLAINED``."""
+    if returncode == 0:
+        return QUIT
+    template = STOPPED if drew else COULD_NOT_START
+    lines = [line.strip() for line in said.splitlines()]
+    starts = [index for index, line in enumerate(lines) if line.startswith("campaign")]
+    if "Traceback" in said or not starts:
+        return template.format(reason=UNEXPLAINED)
+    reason = " ".join(line for line in lines[starts[-1] :] if line)  # a console wraps it
+    reason = reason.removeprefix("campaign: ").replace(db_url, "the referee's database")
+    reason = reason.rstrip(".")
+    if len(reason) > MAX_REASON:
+        reason = reason[: MAX_REASON - 1] + "…"
+    return template.format(reason=reason)
 
 
 def read_message(text: str) -> tuple[str, Any]:
@@ -119,6 +194,65 @@ def read_message(text: str) -> tuple[str, Any]:
     if kind not in ("stdin", "resize", "ping", "blur", "focus"):
         raise ValueError("an unknown message type")
     return kind, data
+
+
+class SeatService(AppService):
+    """textual-serve's service of one seat's screen (one process), which also keeps what the
+    process says on its standard error and whether it drew anything, for ``ended_reason``.
+
+    The process is started as textual-serve starts it, but in a session of its own: Ctrl+C in
+    the server's terminal then reaches the server only, which tells each page that it stopped
+    before it ends the screens (each screen ended by the key itself made its page say "you
+    quit it"). Its standard error is read here, not by textual-serve (which printed a screen's
+    failure to start twice in the server's terminal), and printed in the server's terminal
+    once the process has ended."""
+
+    def __init__(self, command: str, **kwargs: Any) -> None:
+        write_bytes = kwargs.pop("write_bytes")
+
+        async def drawing(data: bytes) -> None:
+            self.drew = True
+            await write_bytes(data)
+
+        super().__init__(command, write_bytes=drawing, **kwargs)
+        #: Whether the screen has drawn on its page.
+        self.drew = False
+        self._said: list[bytes] = []
+        self._reading: asyncio.Task[None] | None = None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        self._process = process = await asyncio.create_subprocess_shell(
+            self.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+        )
+        assert process.stdin is not None and process.stderr is not None
+        self._stdin = process.stdin
+        self._reading = asyncio.create_task(self._keep(process.stderr))
+        nothing = asyncio.StreamReader()  # what textual-serve reads instead
+        nothing.feed_eof()
+        process.stderr = nothing
+        return process
+
+    async def _keep(self, stderr: asyncio.StreamReader) -> None:
+        while chunk := await stderr.read(4096):
+            self._said.append(chunk)
+
+    async def ended(self) -> tuple[int, str]:
+        """Once the process has ended: its return code and what it said on its standard
+        error (printed in the server's terminal)."""
+        assert self._process is not None
+        returncode = await self._process.wait()
+        if self._reading is not None:
+            await self._reading
+        said = b"".join(self._said).decode("utf-8", "replace")
+        if said:
+            sys.stdout.write(said)
+            sys.stdout.flush()
+        return returncode, said
 
 
 class TableServer(Server):
@@ -149,6 +283,8 @@ class TableServer(Server):
         self.announce = announce or (lambda link: print(f"{link.seat}: {link.path}"))
         #: The open tabs' websockets by seat (a revoked seat's are closed).
         self.sockets: dict[str, set[web.WebSocketResponse]] = {}
+        #: The screens running (one process each), ended before the server (``on_shutdown``).
+        self.services: set[SeatService] = set()
 
     def initialize_logging(self) -> None:
         """textual-serve's logging, without aiohttp's access log: a line for every request
@@ -179,7 +315,39 @@ class TableServer(Server):
             ]
         )
         app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
         return app
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """The server stops (Ctrl+C): every open page says so, its screen ends, and the
+        terminal says that every link is dead."""
+        open_ = [websocket for sockets in self.sockets.values() for websocket in sockets]
+        for websocket in open_:
+            await self.close_page(websocket, SERVER_STOPPED)
+        await self.end_screens()
+        print(LINKS_DEAD.format(count=len(open_)), flush=True)
+
+    async def end_screens(self) -> None:
+        """Ask every running screen to quit and wait (``SCREENS_END_WITHIN`` at most) until
+        their processes have ended: one that ended after the server's loop had closed made
+        asyncio print a warning in the server's terminal, under the word that the links are
+        dead (found by use, December 7, evening)."""
+        processes = [service._process for service in self.services if service._process]
+        for service in list(self.services):
+            await service.send_meta({"type": "quit"})
+        if processes:
+            ending = [asyncio.ensure_future(process.wait()) for process in processes]
+            await asyncio.wait(ending, timeout=SCREENS_END_WITHIN)
+
+    @staticmethod
+    async def close_page(websocket: web.WebSocketResponse, said: str) -> None:
+        """Close a page's websocket, its "closed" panel saying ``said`` (its screen then ends).
+        A page already closed is left as it is."""
+        if websocket.closed:
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):  # the page went away
+            await websocket.send_json(["seat_ended", said])
+        await websocket.close()
 
     async def on_startup(self, app: web.Application) -> None:
         """Listen to the server's terminal for commands (``revoke SEAT``, ``links``); nothing
@@ -225,7 +393,7 @@ class TableServer(Server):
         self.links.revoke(seat)
         open_ = list(self.sockets.get(seat, ()))
         for websocket in open_:
-            await websocket.close()
+            await self.close_page(websocket, REVOKED)
         return len(open_)
 
     def _link(self, request: web.Request) -> SeatLink:
@@ -245,7 +413,7 @@ class TableServer(Server):
         }
         page = aiohttp_jinja2.render_string("app_index.html", request, context)
         page = REMOTE_FONTS.sub("", page).replace(SESSION_ENDED, SEAT_ENDED)
-        page = page.replace("</body>", ABSOLUTE_WEBSOCKET, 1)
+        page = page.replace("</body>", ABSOLUTE_WEBSOCKET + SEAT_ENDED_SCRIPT, 1)
         return web.Response(text=page, content_type="text/html")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -276,16 +444,20 @@ class TableServer(Server):
     ) -> web.WebSocketResponse:
         """The seat's screen for one tab, from its process's start to its end."""
         await websocket.prepare(request)
-        service = AppService(
+
+        async def said_goodbye() -> None:
+            """The screen says it ends: its page is closed once its process has ended, with
+            the reason (``_close_when_ended``)."""
+
+        service = SeatService(
             link.command(self.campaign, self.db_url),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            # textual-serve passes the same method: it is awaited without
-            # arguments, which its defaults allow
-            close=websocket.close,  # type: ignore[arg-type]
+            close=said_goodbye,
             download_manager=self.download_manager,
             debug=self.debug,
         )
+        self.services.add(service)
         try:
             await service.start(width, height)
             ended = asyncio.create_task(self._close_when_ended(service, websocket))
@@ -295,17 +467,21 @@ class TableServer(Server):
             await websocket.close()
         finally:
             await service.stop()
+            self.services.discard(service)
         return websocket
 
-    @staticmethod
-    async def _close_when_ended(service: AppService, websocket: web.WebSocketResponse) -> None:
+    async def _close_when_ended(
+        self, service: SeatService, websocket: web.WebSocketResponse
+    ) -> None:
         """Close the tab's websocket once its screen's process has ended, however it ended
-        (``q``, an error): the page then says the screen is closed instead of freezing.
-        (textual-serve closes it only when the app says goodbye.)"""
+        (``q``, an error, it could not start), the page saying why (``ended_reason``) instead
+        of freezing. (textual-serve closes it, saying nothing, when the app says goodbye.)"""
         running = service._task  # the task reading the process's output: done when it ends
         if running is not None:
             await asyncio.shield(running)
-            await websocket.close()
+            returncode, said = await service.ended()
+            reason = ended_reason(returncode, said, self.db_url, drew=service.drew)
+            await self.close_page(websocket, reason)
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService

@@ -32,6 +32,10 @@ class SessionCore:
         self.loaded: Loaded = service.load(name)
         #: The database watch of a screen that follows the campaign live (``follow``).
         self._follower: Follower | None = None
+        #: Writes the watch has heard (``catch_up``), the campaign changed or not: a turn
+        #: file exported elsewhere stores no event, only its exchange record, and the screen
+        #: shows it by this count (found by use, December 7, evening).
+        self.writes_heard = 0
 
     # --- following the campaign live (issue 43 item 1)
 
@@ -47,6 +51,7 @@ class SessionCore:
         was written: the watch reads no table; after a write, only the new orders are read."""
         if self._follower is None or not self._follower.heard():
             return False
+        self.writes_heard += 1
         return self.fold_stored()
 
     def fold_stored(self) -> bool:

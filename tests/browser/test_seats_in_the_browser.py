@@ -330,3 +330,73 @@ def test_a_malformed_message_is_refused_and_the_screen_goes_on(served: Served):
     assert "Traceback" not in printed and "JSONDecodeError" not in printed
     assert printed.count("was refused") == len(malformed)
     wait_for(lambda: served.screens("--side aslan") == [], "the screen ends with its tab")
+
+
+def test_a_screen_that_cannot_start_says_why_on_its_page(served: Served, browser: Browser):
+    """DN-ERR-1 (found by use, December 7, evening): a seat whose screen could not start (its
+    campaign deleted by ``campaign delete``) got the page's "you quit it (q), or the server
+    ended it"; the reason was printed in the server's terminal only. The page now says the
+    screen could not start and why, in one line naming no database path and no traceback; the
+    server's terminal prints the reason once."""
+    cli(served, "delete", "demo", "--yes")
+    aslan = browser.open(served.links["aslan"])
+    said = wait_for(lambda: page_says_closed(browser, aslan), "the page says it is closed")
+    assert "could not start" in said and "no campaign named 'demo'" in said, said
+    assert "you quit it" not in said, said
+    assert "\n" not in said.strip() and "Traceback" not in said, said
+    database_path = served.db_url.removeprefix("sqlite:///")
+    assert database_path not in said and "sqlite" not in said, said
+    printed = wait_for(
+        lambda: "no campaign named" in (text := "".join(served.printed)) and text,
+        "the server's terminal says why",
+    )
+    assert printed.count("no campaign named 'demo'") == 1, printed
+
+
+def test_a_screen_that_ends_on_its_campaign_deleted_says_so_on_its_page(
+    served: Served, browser: Browser
+):
+    """DN-ERR-1 (found by use, December 7, evening): the campaign deleted while the table
+    view's page is open: the page says the campaign was deleted, not "you quit it (q)"."""
+    table = browser.open(served.links["table"])
+    browser.shows(table, "Game turn")
+    cli(served, "delete", "demo", "--yes")
+    said = wait_for(lambda: page_says_closed(browser, table), "the page says it is closed")
+    assert "'demo' was deleted elsewhere" in said and "you quit it" not in said, said
+
+
+def test_revoking_a_link_says_so_on_its_page(served: Served, browser: Browser):
+    """DN-ERR-1: ``revoke aslan``: Aslan's page says the referee revoked its link (not "you
+    quit it (q)")."""
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    served.type_command("revoke aslan", "its new link")
+    said = wait_for(lambda: page_says_closed(browser, aslan), "Aslan's page is closed")
+    assert "revoked" in said and "you quit it" not in said, said
+
+
+def test_ctrl_c_on_the_server_says_its_links_are_dead_and_pages_say_it_stopped(
+    served: Served, browser: Browser
+):
+    """DN-ERR-1 (found by use, December 7, evening): Ctrl+C (SIGINT) on ``campaign serve``
+    ended it without a word about the links it had printed, and the open pages said "you
+    quit it (q)". The terminal now says every link is dead, and each open page says the
+    server has stopped; the seats' processes end before the server does (asyncio warned
+    in the terminal of each process that ended after its loop had closed)."""
+    import signal
+
+    aslan = browser.open(served.links["aslan"])
+    table = browser.open(served.links["table"])
+    browser.shows(aslan, "aslan's view")
+    browser.shows(table, "Game turn")
+    served.process.send_signal(signal.SIGINT)
+    served.process.wait(timeout=30)
+    for tab in (aslan, table):
+        said = wait_for(lambda tab=tab: page_says_closed(browser, tab), "the page is closed")
+        assert "server has stopped" in said and "you quit it" not in said, said
+    printed = wait_for(lambda: "links" in "".join(served.printed[-3:]) and served.printed, "")
+    last = "".join(printed).rstrip().splitlines()[-1]
+    assert "stopped" in last and "every link it printed is dead" in last, last
+    assert "2 open screen" in last, last
+    assert "WARNING" not in "".join(printed), printed  # the screens ended before the server
+    wait_for(lambda: served.screens("tui demo") == [], "the seats' processes end")

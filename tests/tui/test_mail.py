@@ -564,3 +564,38 @@ def test_the_name_typed_in_the_export_form_goes_in_the_offered_folder(
             assert (folder / "mine.txt").exists()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("shown", [True, False], ids=["tab-open", "tab-shown-again"])
+def test_the_mail_tab_shows_a_file_another_screen_exported(
+    tmp_path: Path, no_keymap: Path, shown: bool
+):
+    """DN-SEQ-2, docs/table.md "Live screens" (found by use, December 7, evening): another
+    screen on the same database exported a turn file; the export stores no event, so the
+    screen's live look found nothing new and its Mail tab kept the old history, open or shown
+    again, until the next order. The history now shows the file: on the open tab without a
+    key, and when the tab is shown again."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'solomani.db'}")
+    service.create(CAMPAIGN, seed=11)
+    elsewhere = CampaignSession(service, CAMPAIGN)
+    elsewhere.order("solomani place-neutral lantern")  # DN-SET-2: solomani's to send
+    turn = tmp_path / "turn-1.txt"
+
+    async def scenario() -> str:
+        async with campaign_shown(service, no_keymap, CAMPAIGN) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("6")
+            await until(pilot, lambda: tab_ready(screen, "tab-mail"), "the Mail tab")
+            assert "no turn file sent" in mail_text(screen)
+            if not shown:
+                await pilot.press("1")
+                await until(pilot, lambda: tab_ready(screen, "tab-map"), "the Map tab")
+            elsewhere.export_turn(Side.SOLOMANI, str(turn))
+            assert turn.exists()
+            if not shown:
+                await pilot.press("6")
+            await until(pilot, lambda: "out solomani" in mail_text(screen), "the file shown")
+            return mail_text(screen)
+
+    mail = asyncio.run(scenario())
+    assert "no turn file sent" not in mail, mail

@@ -273,3 +273,31 @@ def test_the_header_and_the_order_hint_keep_the_order_awaited(
                 assert hint == f"order, e.g. {awaited} (Ctrl+P: legal orders)"
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("width", [45, 60])
+def test_a_phones_page_keeps_most_of_its_width_for_the_map_and_the_order(
+    service: CampaignService, no_keymap: Path, width: int
+):
+    """docs/table.md (found by use, December 7, evening: Aslan's page on a phone, 45
+    columns): the map kept 13 columns beside the 32 of the stacks' panel, and the order line
+    a third of the bar beside the 34 of the dice field. Under 70 columns the map keeps more
+    than half the width and the order line at least half of the bar; 80 columns are as
+    before."""
+
+    async def scenario() -> None:
+        async with campaign_shown(
+            service, no_keymap, "demo", size=(width, 40), side=Side.ASLAN
+        ) as pilot:
+            screen = screen_of(pilot)
+            scroll, side = screen.query_one("#map-scroll"), screen.query_one("#map-side")
+            order, dice = screen.query_one("#order", Input), screen.query_one("#dice", Input)
+            await until(
+                pilot, lambda: scroll.region.width > 0 and dice.region.width > 0, "laid out"
+            )
+            assert scroll.region.width > width // 2, (scroll.region, side.region)
+            assert order.region.width >= width // 2, (order.region, dice.region)
+            assert side.region.width >= 16 and dice.region.width >= 12
+            assert order.region.right < dice.region.x  # a blank column between
+
+    asyncio.run(scenario())

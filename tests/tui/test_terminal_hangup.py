@@ -16,6 +16,7 @@ import struct
 import subprocess
 import sys
 import termios
+import threading
 import time
 from fcntl import ioctl
 from pathlib import Path
@@ -74,3 +75,48 @@ def test_the_app_ends_when_its_terminal_hangs_up_without_a_sighup(tmp_path: Path
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="poll on a pipe is POSIX")
+def test_a_browser_seats_screen_ends_when_its_server_is_gone(tmp_path: Path) -> None:
+    """Found by use (December 7, evening; no rule id: the app's own behaviour, docs/table.md):
+    a browser seat's screen (``campaign tui NAME --one-campaign`` under textual-serve's web
+    driver, its input a pipe from ``campaign serve``) ran on after the server was killed or
+    its terminal closed: nothing ended it. It now ends once its input pipe has no writer."""
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    made = subprocess.run(
+        [sys.executable, "-m", "campaign", "new", "war", "--db", db],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert made.returncode == 0, made.stdout + made.stderr
+    env = dict(
+        os.environ,
+        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+        COLUMNS="80",
+        ROWS="24",
+        CAMPAIGN_CACHE_DIR=str(tmp_path / "cache"),
+    )
+    seat = subprocess.Popen(
+        [sys.executable, "-m", "campaign", "tui", "war", "--db", db, "--one-campaign"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=env,
+    )
+    try:
+        assert seat.stdout is not None and seat.stdin is not None
+        assert seat.stdout.readline() == b"__GANGLION__\n"  # the web driver runs
+        # what it draws is read on, so the screen never waits on a full pipe
+        threading.Thread(target=seat.stdout.read, daemon=True).start()
+        seat.stdin.close()  # the server is gone
+        try:
+            seat.wait(timeout=ENDED_WITHIN)  # returns as soon as the process ends
+        except subprocess.TimeoutExpired:
+            pytest.fail("the seat's screen kept running without its server")
+    finally:
+        if seat.poll() is None:
+            seat.kill()
+            seat.wait()

@@ -73,8 +73,16 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
     return unless_typing
 
 
+#: The width, in columns, under which the campaign screen lays out for a phone.
+NARROW = 70
+
+
 class CampaignScreen(Screen[None]):
     """One open campaign."""
+
+    #: Under ``NARROW`` columns (a phone's page, docs/table.md) the screen has the class
+    #: ``-narrow``: the map and the order line keep most of the width (campaign.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
 
     BINDINGS = [
         *(tab.binding(index) for index, tab in enumerate(TABS)),
@@ -174,8 +182,11 @@ class CampaignScreen(Screen[None]):
         """Show a change made anywhere (another screen, the CLI, an import) without a key;
         an order typed but not sent stays in the line, and is refused once if sent as is
         (it was typed on the old view)."""
-        before = self.session.loaded.head.seq
-        if not caught_up_or_left(self.app, self.session):
+        before, writes = self.session.loaded.head.seq, self.session.writes_heard
+        changed = caught_up_or_left(self.app, self.session)
+        if changed is False and self.session.writes_heard != writes:
+            self._exchanges_may_have_changed()
+        if not changed:
             return
         now = self.session.loaded.head.seq
         if self.unsent_input() and self._changed_under_order is None:
@@ -269,6 +280,13 @@ class CampaignScreen(Screen[None]):
 
     async def _show_when_mounted(self, tab: str) -> None:
         (await self.mounted_tab(tab)).show()
+
+    def _exchanges_may_have_changed(self) -> None:
+        """A write that stored no event (a turn file exported elsewhere records only its
+        exchange): the Mail tab's history is read again, now if it is shown, else when it
+        is next shown (its lines are redrawn only if they changed)."""
+        self._dirty.add("tab-mail")
+        self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
