@@ -20,7 +20,6 @@ from campaign.app.campaigns import (
     parse_stored,
 )
 from campaign.rules import engine, narration
-from campaign.rules.acting import acting_sentence
 from campaign.rules.base import Event
 from campaign.rules.dice import (
     DiceSource,
@@ -41,10 +40,11 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import concealed, dice_screen, redact, seen_text
+from campaign.rules.views import concealed, dice_screen, redact, see, seen_text
 from campaign.store.repository import (
     StoredEvent,
 )
+from campaign.views.report import acting_line
 
 
 class TypedDice(Struct, frozen=True):
@@ -120,8 +120,9 @@ class OrderReport(Struct, frozen=True):
 def now_for(loaded: Loaded, eyes: Side | None) -> str:
     """Who must act now in ``loaded`` (``acting.acting_sentence``), as ``eyes`` read it: a
     face-down counter by its alias, never its real id (docs/seats.md; found by use: a side's
-    answer said ``answers N-TR-2 with a unit`` where its status says ``N-X-8``)."""
-    return seen_text(acting_sentence(loaded.state, loaded.ruleset), loaded.state, eyes)
+    answer said ``answers N-TR-2 with a unit`` where its status says ``N-X-8``), and the
+    order named only when it is offered to them (``views.play.acting_line``)."""
+    return acting_line(see(loaded.state, eyes), loaded.ruleset)
 
 
 class TakeBack(Struct, frozen=True):

@@ -32,7 +32,6 @@ from campaign.views.play import (
     BattleForecast,
     LegalOrder,
     MoveOptions,
-    acting_line,
     duties_of,
     forecast_for,
     legal_orders_for,
@@ -42,6 +41,7 @@ from campaign.views.play import (
     step_label,
     unit_place,
 )
+from campaign.views.report import acting_line
 from campaign.views.units import units_report
 from campaign.views.upkeep import Upkeep, maintenance_due, side_maintenance_note, upkeep_list
 
@@ -88,8 +88,8 @@ class SessionPlay(SessionCore):
         return [
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step_label(state)}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
-            # who the game waits for, battles included
-            acting_line(self.sight, self.ruleset),
+            # who the game waits for, battles included; the order named only if offered here
+            acting_line(self.sight, self.ruleset, gives=self.gives_elsewhere() is None),
         ]
 
     def order_placeholders(self) -> list[str]:
@@ -413,7 +413,9 @@ class SessionPlay(SessionCore):
     def battle_rows(self) -> list[BattleRow]:
         """The open battles as ``campaign battles`` shows them to the viewer (a face-down
         counter's factors hidden, DN-NEU-1)."""
-        report = battles_report(self.name, self.sight, self.ruleset)
+        report = battles_report(
+            self.name, self.sight, self.ruleset, gives=self.gives_elsewhere() is None
+        )
         return [row for row in report.battles if row.stage != "over"]
 
     def short_ids(self) -> dict[str, str]:

@@ -87,7 +87,14 @@ def status(args: argparse.Namespace) -> int:
     sight = read(args, reader)
     if getattr(args, "json", False):
         return print_json(
-            status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
+            status_report(
+                sight.name,
+                sight.seen,
+                sight.ruleset,
+                seq=sight.seq,
+                held=sight.held,
+                gives=sight.gives,
+            )
         )
     found = status_view(
         sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held, gives=sight.gives
