@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from campaign.app.data import data_directory, map_to_draw
 from campaign.app.pictures import campaign_svg, loaded_campaign_svg, picture_beside
 from campaign.cli.handlers.common import open_reader, read
-from campaign.render.output import picture_format, save_picture
+from campaign.render.output import picture_format, refuse_non_map, save_picture
 from campaign.render.svg import scene_svg
 from campaign.rules.ids import Side
 from campaign.views.scene import Overlay, data_scene
@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 
 def _destination(text: str | None, default: str) -> Path | None:
-    """The output path (``None`` for stdout), its format checked before any work is done."""
+    """The output path (``None`` for stdout), its format checked and any file there that is
+    not a map this tool drew refused (``render.output.refuse_non_map``), before any work."""
     if text == "-":
         return None
     path = Path(text if text else default)
     picture_format(path)
+    refuse_non_map(path)  # never over a database, a key or any file but a map drawn here
     return path
 
 
@@ -71,6 +73,7 @@ def side_map(args: argparse.Namespace, pbem: PbemService) -> Callable[[], None]:
         raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
     path = picture_beside(Path(args.output))
     pbem.service.refuse_own_files(path, args.name, "picture")
+    refuse_non_map(path)
     svg = campaign_svg(pbem.service, args.name, side=Side(args.side))
 
     def write() -> None:
