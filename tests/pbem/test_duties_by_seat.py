@@ -84,3 +84,21 @@ def test_an_orders_answer_names_no_order_of_the_other_side(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "now: aslan must act: setup-neutrals phase\n" in said, said
     assert "aslan place-neutral" not in said
+
+
+def test_the_other_players_seat_is_not_told_the_owners_next_step(tmp_path, capsys):
+    """DN-SEQ-2: `status --side solomani` on the Aslan player's database said the owner's
+    next step ("wait for solomani's file 1", or "your turn: give your orders (legal orders
+    above)" with none listed); it now says where the Solomani's orders and files are given.
+    The owner's seat still reads his next step."""
+    url = _made(tmp_path, "--as", "aslan")
+    text, _ = _status(url, "--side", "solomani", capsys=capsys)
+    assert text.endswith(
+        "next: this database plays aslan by e-mail: solomani's orders are given, and his turn "
+        "files exported and imported, on the solomani player's machine\n"
+    ), text
+    for seat in ([], ["--side", "aslan"]):
+        text, _ = _status(url, *seat, capsys=capsys)
+        assert text.endswith(
+            "next: wait for solomani's file 1 and import it (`campaign import nebula FILE`)\n"
+        ), text
