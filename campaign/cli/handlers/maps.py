@@ -23,13 +23,11 @@ if TYPE_CHECKING:
 
 
 def _destination(text: str | None, default: str) -> Path | None:
-    """The output path (``None`` for stdout), its format checked and any file there that is
-    not a map this tool drew refused (``render.output.refuse_non_map``), before any work."""
+    """The output path (``None`` for stdout), its format checked before any work is done."""
     if text == "-":
         return None
     path = Path(text if text else default)
     picture_format(path)
-    refuse_non_map(path)  # never over a database, a key or any file but a map drawn here
     return path
 
 
@@ -41,6 +39,7 @@ def campaign_map(args: argparse.Namespace) -> int:
     path = _destination(args.output, default)
     if path is not None:  # never over the campaign's own database (refused before drawing)
         reader.refuse_own_files(path, args.name, "picture")
+        refuse_non_map(path)  # nor over any other file but a map drawn here
     svg = loaded_campaign_svg(sight.loaded, side=side, overlay=Overlay(args.overlay))
     return _emit(
         svg,
@@ -51,6 +50,8 @@ def campaign_map(args: argparse.Namespace) -> int:
 
 def data_map(args: argparse.Namespace) -> int:
     path = _destination(args.output, "")
+    if path is not None:  # no database is open: never over any file but a map drawn here
+        refuse_non_map(path)
     star_map, what = map_to_draw(
         data_directory(args.data), section=args.section, layout=args.layout, seed=args.seed
     )
