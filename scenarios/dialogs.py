@@ -22,7 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
 from campaign.userfiles import FileRefusedError, OwnFile, refuse_own_files
-from scenarios.footer import KeysFooter
+from scenarios.footer import KeysFooter, dialog_keys
 from scenarios.keys import key_as_typed
 from scenarios.saves import (
     MAX_SAVE_BYTES,
@@ -38,7 +38,7 @@ from scenarios.saves import (
     saves_folder,
     write_text_safely,
 )
-from scenarios.type_ahead import TypeAheadInput
+from scenarios.type_ahead import FieldInput
 
 __all__ = [
     "BOARD_WORDS",
@@ -371,6 +371,13 @@ ResultT = TypeVar("ResultT")
 MAX_PATH_CHARS = 4096
 
 
+def game_dialog_keys(*own: BindingType) -> list[BindingType]:
+    """A game dialog's bindings: its own keys, then F1 for its keys (``GameDialog.action_help``,
+    id ``game.dialog.help``), in the order the campaign's dialogs list theirs
+    (``scenarios.footer.dialog_keys``)."""
+    return dialog_keys(own, "help", "game.dialog.help")
+
+
 class GameDialog(ModalScreen[ResultT]):
     """A dialog of the scenario games: a framed box in the middle (``games.tcss``), with its
     own key footer and F1 for its keys, as the campaign's dialogs have (found by use, December
@@ -379,7 +386,8 @@ class GameDialog(ModalScreen[ResultT]):
     so the scenarios need nothing of the host app."""
 
     CSS_PATH = GAMES_TCSS
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "help", "Help", id="game.dialog.help")]
+    #: None here: each dialog lists its keys with ``game_dialog_keys`` (its own, then F1)
+    BINDINGS: ClassVar[list[BindingType]] = []
     #: The help's title (F1): what the dialog is, not its class.
     HELP_TITLE = "dialog"
 
@@ -403,7 +411,7 @@ class GamePathDialog(GameDialog[str | None]):
     offers a full path and says which folder a bare name goes to; Enter on an empty field
     keeps the dialog open and says so."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.path.cancel")]
+    BINDINGS = game_dialog_keys(Binding("escape", "cancel", "Cancel", id="game.path.cancel"))
     HELP_TITLE = "file path"
 
     def __init__(self, title: str, default: str | None) -> None:
@@ -414,7 +422,7 @@ class GamePathDialog(GameDialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="game-dialog"):
             yield Label(self._heading, classes="game-dialog-title")
-            yield TypeAheadInput(
+            yield FieldInput(  # focused, the name is selected: a name typed keeps the folder
                 value=self._default,
                 placeholder="a file name or a full path",
                 max_length=MAX_PATH_CHARS,
@@ -452,10 +460,10 @@ class GamePathDialog(GameDialog[str | None]):
 class GameConfirm(GameDialog[bool]):
     """A yes/no question: ``y`` confirms, ``n`` or Esc keeps things as they are."""
 
-    BINDINGS = [
+    BINDINGS = game_dialog_keys(
         Binding("y", "answer(True)", "Yes", id="game.confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="game.confirm.no"),
-    ]
+    )
     HELP_TITLE = "y/n question"
 
     def __init__(self, question: str) -> None:
@@ -475,7 +483,7 @@ class GameConfirm(GameDialog[bool]):
 class GameChoice(GameDialog[str | None]):
     """Pick one option from a list (Enter) or cancel (Esc); options are ``(value, label)``."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.choice.cancel")]
+    BINDINGS = game_dialog_keys(Binding("escape", "cancel", "Cancel", id="game.choice.cancel"))
     HELP_TITLE = "choice"
 
     def __init__(self, title: str, options: Sequence[tuple[str, str]]) -> None:

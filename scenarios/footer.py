@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -72,3 +73,16 @@ class KeysFooter(Footer):
             if shown != self._shown:
                 self._shown = shown
                 self.call_after_refresh(self.recompose)
+
+
+#: The key that shows a dialog's keys, in every dialog of the tool (campaign and games).
+DIALOG_HELP_KEY = "f1"
+
+
+def dialog_keys(own: Iterable[BindingType], help_action: str, help_id: str) -> list[BindingType]:
+    """A dialog's bindings in the one order every dialog's footer and help list them: the
+    dialog's own keys first (``esc Cancel``), then ``f1 Help`` (``help_action``: the action
+    that shows its keys, ``help_id``: the id a keymap moves it by). Found by use (December 7):
+    the games' dialogs listed ``f1 Help  esc Cancel``, the campaign's ``esc Cancel  f1 Help``:
+    each wrote its own list, one with F1 on a base class (Textual lists a base's first)."""
+    return [*own, Binding(DIALOG_HELP_KEY, help_action, "Help", id=help_id)]

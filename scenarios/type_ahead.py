@@ -20,9 +20,13 @@ field sees the key, any other after the field gives the key back.
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 from textual import events
 from textual.dom import DOMNode
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 
 class TypeAheadInput(Input):
@@ -48,3 +52,25 @@ class TypeAheadInput(Input):
                 if not binding.priority and await self.app.run_action(binding.action, owner):
                     return True
         return False
+
+
+class FieldInput(TypeAheadInput):
+    """A dialog's text field: focused, it selects what follows the last folder separator of
+    the value offered, so a path offered keeps its folder and a name typed replaces only the
+    name (found by use, December 7: the import prompt and the export form offered the
+    remembered folder selected whole, the name typed replaced it and the file was read from,
+    or written to, the working directory; the scenario games' save and open dialog did the
+    same with the saves folder). A value with no separator is selected whole
+    (typing replaces it); one ending in a separator (a folder) gets the cursor at its end."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Textual's own select-all on focus is replaced by this class's (the handlers of
+        #: both classes run: Textual calls each class's ``_on_focus``).
+        self.select_name = self.select_on_focus
+        self.select_on_focus = False
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if self.select_name and not event.from_app_focus:
+            name = max(self.value.rfind("/"), self.value.rfind(os.sep)) + 1
+            self.selection = Selection(name, len(self.value))

@@ -20,8 +20,8 @@ from campaign.app.campaigns import (
     parse_stored,
 )
 from campaign.rules import engine, narration
-from campaign.rules.acting import acting_sentence
 from campaign.rules.base import Event
+from campaign.rules.combat.battle_ids import with_battle_names
 from campaign.rules.dice import (
     DiceSource,
     EnteredDice,
@@ -41,10 +41,11 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import concealed, dice_screen, redact, seen_text
+from campaign.rules.views import concealed, dice_screen, redact, see, seen_text
 from campaign.store.repository import (
     StoredEvent,
 )
+from campaign.views.report import acting_line
 
 
 class TypedDice(Struct, frozen=True):
@@ -120,8 +121,9 @@ class OrderReport(Struct, frozen=True):
 def now_for(loaded: Loaded, eyes: Side | None) -> str:
     """Who must act now in ``loaded`` (``acting.acting_sentence``), as ``eyes`` read it: a
     face-down counter by its alias, never its real id (docs/seats.md; found by use: a side's
-    answer said ``answers N-TR-2 with a unit`` where its status says ``N-X-8``)."""
-    return seen_text(acting_sentence(loaded.state, loaded.ruleset), loaded.state, eyes)
+    answer said ``answers N-TR-2 with a unit`` where its status says ``N-X-8``), and the
+    order named only when it is offered to them (``views.play.acting_line``)."""
+    return acting_line(see(loaded.state, eyes), loaded.ruleset)
 
 
 class TakeBack(Struct, frozen=True):
@@ -345,8 +347,10 @@ class Orders(Campaigns):
             return None
         eyes = self.reader(loaded.row.name, seat.side)
         return TakeBack(
-            seen_text(batch[0].order_text, loaded.state, eyes),
-            seen_text(reverted_by(loaded.rows, batch, loaded.row.name), loaded.state, eyes),
+            shown_order(loaded, batch[0], loaded.state, eyes),
+            shown_order(
+                loaded, reverted_row(loaded.rows, batch, loaded.row.name), loaded.state, eyes
+            ),
         )
 
     def _last_batch(self, loaded: Loaded) -> list[StoredEvent]:
@@ -383,13 +387,15 @@ class Orders(Campaigns):
         batch_rows = self._last_batch(loaded)
         events = parse_stored(batch_rows, name)
         authority.check_undo(seat, batch_rows[0].order_text)
-        shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
+        shown = shown_order(loaded, batch_rows[0], loaded.state, eyes)
         rolled = any(event.rolls for event in events)
         # strict dice: no override takes a roll back either, so none is offered (DN-ERR-1)
         authority.check_referee_undo(loaded.dice_mode == STRICT_DICE, shown, rolled, verb="undo")
-        self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
+        self._refuse_undo_of_sent(loaded, batch_rows[0], eyes)
         if referee_undo_reason(batch_rows[0].order_text) is not None and not take_back:
-            reverted = seen_text(reverted_by(loaded.rows, batch_rows, name), loaded.state, eyes)
+            reverted = shown_order(
+                loaded, reverted_row(loaded.rows, batch_rows, name), loaded.state, eyes
+            )
             raise UndoError(
                 f"cannot undo '{shown}' unasked: undoing a referee undo puts '{reverted}' back "
                 "in force; confirm that with undo --yes, or revert the order before it too "
@@ -460,7 +466,7 @@ class Orders(Campaigns):
                 narration.narrate(events, after.state, viewer=eyes, ruleset=after.ruleset)
             )
             lines = [
-                f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
+                f"undone: {shown_order(loaded, batch_rows[0], after.state, eyes)}",
                 *(f"  {t}" for t in undone),
                 *([f"  in force again: {taken.reverted}"] if taken is not None else []),
             ]
@@ -493,14 +499,13 @@ class Orders(Campaigns):
         consecutive referee undos walk back one order each). A screen names it before asking
         for the reason; ``UndoError`` at the campaign's start."""
         eyes = self.reader(loaded.row.name, seat.side)
-
-        def shown(text: str) -> str:
-            return seen_text(text, loaded.state, eyes)
-
         batch = reverted_batch(
-            loaded.rows, loaded.row.name, strict=loaded.dice_mode == STRICT_DICE, shown=shown
+            loaded.rows,
+            loaded.row.name,
+            strict=loaded.dice_mode == STRICT_DICE,
+            shown=lambda text: seen_text(text, loaded.state, eyes),
         )
-        return shown(batch[0].order_text)
+        return shown_order(loaded, batch[0], loaded.state, eyes)
 
     @staticmethod
     def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:
@@ -514,16 +519,14 @@ class Orders(Campaigns):
                     return f" ({seen_text(purpose, state, eyes)} = {value})"
         return ""
 
-    def _refuse_undo_of_sent(
-        self, name: str, first: StoredEvent, state: CampaignState, eyes: Side | None
-    ) -> None:
+    def _refuse_undo_of_sent(self, loaded: Loaded, first: StoredEvent, eyes: Side | None) -> None:
         """A plain undo must not remove events a turn file already carried to the other
         player: both copies would then disagree about the past (docs/turn-files.md)."""
         from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
 
-        shared = exchanged_through(self.store, name)
+        shared = exchanged_through(self.store, loaded.row.name)
         if first.seq <= shared:
-            shown = seen_text(first.order_text, state, eyes)
+            shown = shown_order(loaded, first, loaded.state, eyes)
             raise UndoError(
                 f"cannot undo '{shown}': it went to the other player in a turn file "
                 f"(events up to {shared} are shared); give a new order instead, or agree on a "
@@ -583,12 +586,30 @@ def in_force_batch(rows: list[StoredEvent], name: str) -> list[StoredEvent]:
     return []
 
 
-def reverted_by(rows: list[StoredEvent], undo: list[StoredEvent], name: str) -> str:
-    """The order text of the order the referee undo ``undo`` (a batch of the log ``rows``)
+def reverted_row(rows: list[StoredEvent], undo: list[StoredEvent], name: str) -> StoredEvent:
+    """The first row of the order the referee undo ``undo`` (a batch of the log ``rows``)
     reverted: the first order after the state it put back."""
     to_seq = _restored_to(undo, name)
     assert to_seq is not None, "not a referee undo"
-    return rows[to_seq].order_text
+    return rows[to_seq]
+
+
+def shown_order(loaded: Loaded, first: StoredEvent, state: CampaignState, eyes: Side | None) -> str:
+    """The order text of a logged batch (``first``: its first row) as ``eyes`` read it in
+    ``state``: a face-down counter by its alias, a battle by its short id — the one it had
+    when the order was given, also once that battle is over (``views.log``'s numbering, as
+    the log shows it). Found by use (December 7): on the Aslan player's database, `undo`
+    after `aslan withdraw b1 beacon` said "cannot undo 'aslan withdraw solace/aslan-neutral
+    beacon'", and a referee undo "reverted: aslan withdraw solace/aslan-neutral beacon": the
+    inner battle id no screen shows (docs/seats.md)."""
+    shown = seen_text(first.order_text, state, eyes)
+    if "/" not in shown:  # no battle id left to name (the log is parsed only when one is)
+        return shown
+    from campaign.views.log import short_ids_by_batch  # the log's numbering: undo only
+
+    rows = loaded.rows
+    shorts = short_ids_by_batch(rows, parse_stored(rows, loaded.row.name))
+    return with_battle_names(shown, shorts.get(first.batch, {}))
 
 
 def reverted_batch(

@@ -25,7 +25,8 @@ from campaign.rules.notation import parse_order
 from campaign.rules.seats import Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import dice_screen, meetings, see
-from campaign.views.play import acting_line, seen_text
+from campaign.views.play import seen_text
+from campaign.views.report import acting_line
 
 
 class EndingPreview(Struct, frozen=True):

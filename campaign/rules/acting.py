@@ -21,7 +21,7 @@ from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
-__all__ = ["Duty", "who_must_act", "acting_sentence"]
+__all__ = ["Duty", "who_must_act", "acting_sentence", "first_duty", "duty_sentence"]
 
 
 def who_must_act(
@@ -99,21 +99,30 @@ def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:
 def acting_sentence(state: CampaignState, ruleset: Ruleset | None = None) -> str:
     """One line for a status bar: "solomani must act: battle b1 at hlirakh: the defender
     (solomani) names one of its units — solomani target b1 UNIT"; outside battles "aslan must
-    act: first-movement phase — aslan jump STACK PATH".
+    act: first-movement phase — aslan jump STACK PATH" (``duty_sentence`` of ``first_duty``)."""
+    return duty_sentence(state, first_duty(state, ruleset))
 
-    The first duty of ``who_must_act``, whose first order is all the line shows: outside
-    battles and reveals, the acting side's legal orders are looked at only up to the one that
-    comes first (``engine.first_legal_order``), not all of them (issue 47 item 2)."""
+
+def first_duty(state: CampaignState, ruleset: Ruleset | None = None) -> Duty | None:
+    """The first duty of ``who_must_act`` (None once the game is over), whose first order is
+    all a status line shows: outside battles and reveals, the acting side's legal orders are
+    looked at only up to the one that comes first (``engine.first_legal_order``), not all of
+    them (issue 47 item 2)."""
     duties = _urgent_duties(state, ruleset)
     if duties is None:
         legal = engine.first_legal_order(
             state, state.acting, ruleset, ending_first=_deployment_done(state, ruleset)
         )
         duties = [_step_duty(state, (legal.notation,) if legal is not None else ())]
-    if not duties:
+    return duties[0] if duties else None
+
+
+def duty_sentence(state: CampaignState, duty: Duty | None) -> str:
+    """The status bar's line for ``duty`` (None: the game is over): who must act, why, and
+    the first of its orders when it has any."""
+    if duty is None:
         winner = state.winner.value if state.winner is not None else "nobody"
         return f"the game is over: {winner} won"
-    first = duties[0]
-    who = first.side.value if first.side is not None else "referee"
-    order = f" — {first.orders[0]}" if first.orders else ""
-    return f"{who} must act: {first.reason}{order}"
+    who = duty.side.value if duty.side is not None else "referee"
+    order = f" — {duty.orders[0]}" if duty.orders else ""
+    return f"{who} must act: {duty.reason}{order}"

@@ -32,7 +32,6 @@ from campaign.views.play import (
     BattleForecast,
     LegalOrder,
     MoveOptions,
-    acting_line,
     duties_of,
     forecast_for,
     legal_orders_for,
@@ -42,6 +41,7 @@ from campaign.views.play import (
     step_label,
     unit_place,
 )
+from campaign.views.report import acting_line
 from campaign.views.units import units_report
 from campaign.views.upkeep import Upkeep, maintenance_due, side_maintenance_note, upkeep_list
 
@@ -88,8 +88,8 @@ class SessionPlay(SessionCore):
         return [
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step_label(state)}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
-            # who the game waits for, battles included
-            acting_line(self.sight, self.ruleset),
+            # who the game waits for, battles included; the order named only if offered here
+            acting_line(self.sight, self.ruleset, gives=self.gives_elsewhere() is None),
         ]
 
     def order_placeholders(self) -> list[str]:
@@ -140,9 +140,17 @@ class SessionPlay(SessionCore):
 
     def nothing_to_do(self) -> str | None:
         """On a player's screen with no order to give now, the refusal that says who the game
-        waits for instead (DN-SEQ-2; the other side, or a battle step of the other side);
+        waits for instead (DN-SEQ-2; the other side, or a battle step of the other side), or,
+        on the other player's database by e-mail, why none is given here
+        (``gives_elsewhere``: found by use, December 7, `E` and `m` there said "nothing for
+        solomani to do now: solomani must act: … — solomani place-neutral SYSTEM");
         ``None`` on the referee's screen or when the player has an order to give."""
-        if self.viewer is None or self.legal_orders():
+        if self.viewer is None:
+            return None
+        elsewhere = self.gives_elsewhere()
+        if elsewhere is not None:
+            return elsewhere
+        if self.legal_orders():
             return None
         return (
             f"DN-SEQ-2: nothing for {self.viewer.value} to do now: "
@@ -155,7 +163,7 @@ class SessionPlay(SessionCore):
         orders meanwhile (load cargo while the other side chooses the range) is told who the
         game waits for too — "the game waits for no order now" was wrong there (found by
         use). DN-SEQ-2."""
-        nothing = self.gives_elsewhere() or self.nothing_to_do()
+        nothing = self.nothing_to_do()
         if nothing is not None:
             return nothing
         if self.viewer is not None:
@@ -413,7 +421,9 @@ class SessionPlay(SessionCore):
     def battle_rows(self) -> list[BattleRow]:
         """The open battles as ``campaign battles`` shows them to the viewer (a face-down
         counter's factors hidden, DN-NEU-1)."""
-        report = battles_report(self.name, self.sight, self.ruleset)
+        report = battles_report(
+            self.name, self.sight, self.ruleset, gives=self.gives_elsewhere() is None
+        )
         return [row for row in report.battles if row.stage != "over"]
 
     def short_ids(self) -> dict[str, str]:
@@ -429,7 +439,10 @@ class SessionPlay(SessionCore):
         (DN-CBT-1..7: the range roll, the chooser's range, the defender naming a target and
         the attacker answering, fire, stay), with the short battle id (``b1``); capitals are
         blanks (``solomani target b1 UNIT``). Never a referee override: the players name and
-        answer targets themselves (DN-CBT-3). A player's screen names only his own side's."""
+        answer targets themselves (DN-CBT-3). A player's screen names only his own side's, and
+        none on the other player's database by e-mail (``gives_elsewhere``)."""
+        if self.gives_elsewhere() is not None:
+            return ()
         for duty in duties_of(self.sight, self.ruleset):
             if duty.battle == battle_id and duty.orders:
                 return duty.orders
@@ -437,7 +450,11 @@ class SessionPlay(SessionCore):
 
     def next_battle_order(self, battle_id: str) -> str:
         """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it); on a
-        player's screen where the other side acts, ``InvalidOrderError`` saying who."""
+        player's screen where the other side acts, ``InvalidOrderError`` saying who (on the
+        other player's database by e-mail, why none is given here)."""
+        elsewhere = self.gives_elsewhere()
+        if elsewhere is not None:
+            raise InvalidOrderError(elsewhere)
         orders = self.duty_orders(battle_id)
         if orders:
             return orders[0]

@@ -23,6 +23,7 @@ from campaign.views.report import (
     DutyRow,
     Report,
     duty_row,
+    seen_duty,
     viewer_name,
 )
 
@@ -88,9 +89,10 @@ class BattlesReport(Report, frozen=True, kw_only=True):
     battles: list[BattleRow]
 
 
-def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
+def battles_report(name: str, seen: Seen, ruleset: Ruleset, *, gives: bool = True) -> BattlesReport:
     """The battles of the current combat step with who must act in each, as ``seen``'s seat
-    may read them."""
+    may read them: the order forms only those offered to it (``seen_duty``; ``gives`` as in
+    ``views.status.status``)."""
     state, viewer = seen.truth, seen.viewer
     shorts = short_ids(state)
     active = {d.battle: d for d in who_must_act(state, ruleset) if d.battle is not None}
@@ -125,7 +127,7 @@ def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
                 ],
                 named=draft.named if stage == "assign" else None,
                 units=[_fighter(seen, ruleset, c) for c in battle.units],
-                must_act=duty_row(duty) if duty is not None else None,
+                must_act=duty_row(seen_duty(seen, duty, gives=gives)) if duty is not None else None,
                 withdrawal=[] if stage == "over" else _withdrawals(state, ruleset, battle),
             )
         )

@@ -186,7 +186,7 @@ class Reverted:
     """The order a referee undo reverted, as the log names it (found by use, December 7: the
     log said only "state restored to event N", the command's answer named the order): the
     first order after the state the undo put back, event ``to_seq + 1``, as
-    ``campaign.app.orders.reverted_by`` finds it for the answer."""
+    ``campaign.app.orders.reverted_row`` finds it for the answer."""
 
     def __init__(self, rows: Sequence[Logged]) -> None:
         self._rows = rows

@@ -17,7 +17,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from campaign.rules import engine
-from campaign.rules.acting import Duty, acting_sentence, who_must_act
+from campaign.rules.acting import Duty, who_must_act
 from campaign.rules.combat import book
 from campaign.rules.combat.forecast import BattleForecast
 from campaign.rules.combat.queries import forecast_open_battle
@@ -49,11 +49,6 @@ def unit_place(state: CampaignState, unit_id: str) -> tuple[str | None, str]:
     """Where a unit stands: its system and ``box`` on the surface or ``hex`` in space."""
     position = state.position_of(unit_id)
     return position.system, "box" if position.where is Where.BOX else "hex"
-
-
-def acting_line(seen: Seen, ruleset: Ruleset) -> str:
-    """Who the game waits for now, in the rules core's sentence, as the seat reads it."""
-    return seen.text(acting_sentence(seen.truth, ruleset))
 
 
 def duties_of(seen: Seen, ruleset: Ruleset) -> list[Duty]:

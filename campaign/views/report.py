@@ -12,9 +12,12 @@ rows are many (the income report, ADR 0053); both print alike.
 import msgspec
 from msgspec.structs import replace
 
+from campaign.rules.acting import duty_sentence, first_duty
 from campaign.rules.combat.waiting import Duty
 from campaign.rules.ids import Side
 from campaign.rules.model import FrozenModel
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.seats import Seat
 from campaign.rules.views import Seen
 
 SCHEMA_VERSION = 1
@@ -47,11 +50,23 @@ def viewer_name(viewer: Side | None) -> str:
     return viewer.value if viewer is not None else "referee"
 
 
-def seen_duty(seen: Seen, duty: Duty) -> Duty:
-    """``duty`` with its reason and orders as the seat of ``seen`` reads them."""
+def seen_duty(seen: Seen, duty: Duty, *, gives: bool = True) -> Duty:
+    """``duty`` as the seat of ``seen`` reads it: its reason, and its orders only when they
+    are offered to that seat (``offers``): a player reads who must act and why, never the
+    order forms of the other side (found by use, December 7: the Aslan player's status and
+    screen header said "solomani place-neutral SYSTEM")."""
+    orders = duty.orders if offers(seen, duty, gives=gives) else ()
     return replace(
-        duty, reason=seen.text(duty.reason), orders=tuple(seen.text(order) for order in duty.orders)
+        duty, reason=seen.text(duty.reason), orders=tuple(seen.text(order) for order in orders)
     )
+
+
+def offers(seen: Seen, duty: Duty, *, gives: bool = True) -> bool:
+    """Whether the seat of ``seen`` is offered ``duty``'s order forms: the referee every
+    side's, a player his own side's only, and none where he may give none of them (``gives``
+    False: the other player's database by e-mail, ``authority.may_give``) — the orders
+    ``campaign status`` lists as legal from that seat (docs/seats.md)."""
+    return Seat.of(seen.viewer).speaks_for(duty.side) and gives
 
 
 def duty_row(duty: Duty) -> DutyRow:
@@ -63,3 +78,11 @@ def duty_row(duty: Duty) -> DutyRow:
         rule=duty.rule,
         battle=duty.battle,
     )
+
+
+def acting_line(seen: Seen, ruleset: Ruleset, *, gives: bool = True) -> str:
+    """Who the game waits for now, in the rules core's sentence, as the seat reads it: the
+    order it names only when offered to the seat (``seen_duty``; ``gives`` False: a player's
+    seat on the other player's database by e-mail)."""
+    duty = first_duty(seen.truth, ruleset)
+    return duty_sentence(seen.truth, None if duty is None else seen_duty(seen, duty, gives=gives))

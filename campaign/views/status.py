@@ -48,9 +48,11 @@ def status_report(
     *,
     seq: int,
     held: Duty | None = None,
+    gives: bool = True,
 ) -> StatusReport:
     """Turn, step, sides, RU, unit counts and who must act now (``held``: the one duty while
-    an order waits for strict dice); the digest is of what the seat sees
+    an order waits for strict dice), with the order forms offered to the seat only
+    (``seen_duty``; ``gives`` as in ``status``); the digest is of what the seat sees
     (``views.view_digest``)."""
     state, viewer = seen.truth, seen.viewer
 
@@ -70,7 +72,7 @@ def status_report(
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
         seq=seq,
         digest=view_digest(state, viewer),
-        must_act=[duty_row(d) for d in _duties(state, ruleset, held)],
+        must_act=[duty_row(seen_duty(seen, d, gives=gives)) for d in _duties(state, ruleset, held)],
     )
     return seen.report(report)
 
@@ -153,7 +155,9 @@ def status(
         legal=legal,
         legal_other=other,
         legal_side=mine,
-        duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held, acting)],
+        duties=[
+            seen_duty(seen, duty, gives=gives) for duty in _duties(state, ruleset, held, acting)
+        ],
     )
 
 

@@ -35,6 +35,7 @@ from scenarios.dialogs import (
     MoveList,
     confirm_then,
     game_bindings,
+    game_dialog_keys,
     game_keys,
     leave_screen,
     players_line,
@@ -206,11 +207,11 @@ UNDO_REQUEST: Order = ("undo",)
 class InvestorDialog(GameDialog[Order]):
     """IMP-19: choose a bond to buy (or trade up to), pass, or let the computer decide."""
 
-    BINDINGS = [
+    BINDINGS = game_dialog_keys(
         Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass"),
         # the table's words of the shared key vocabulary, with the same keys and actions
         *game_keys("imperial.investor", "computer", "undo", "scores"),
-    ]
+    )
     HELP_TITLE = "investor"
 
     def __init__(self, state: State, orders: list[Order]) -> None:
@@ -296,7 +297,7 @@ class ScoreScreen(GameDialog[None]):
     """IMP-21: the score table, final or as it stands (``resigned``: the player who resigned,
     which ends the game with the scores as they stand)."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
+    BINDINGS = game_dialog_keys(Binding("escape", "dismiss", "Close", id="imperial.score.close"))
     HELP_TITLE = "scores"
 
     def __init__(self, state: State, resigned: str | None = None) -> None:

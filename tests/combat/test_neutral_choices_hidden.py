@@ -18,7 +18,8 @@ from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.views import see
 from campaign.views.battles import battles_report
-from campaign.views.play import acting_line, duties_of
+from campaign.views.play import duties_of
+from campaign.views.report import acting_line
 from campaign.views.units import units_report
 from tests.combat.campaign_helpers import Campaign, place
 from tests.rulesets import sample

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from campaign.app import CampaignService, Loaded, strict_dice
+from campaign.app import CampaignService, Loaded, authority, strict_dice
 from campaign.app.mail.agreement import Agreement
 from campaign.app.mail.checks import MailChecks, held_order
 from campaign.app.mail.export import (
@@ -171,16 +171,29 @@ class PbemService:
         return lines
 
     def next_step(
-        self, name: str, loaded: Loaded | None = None, *, orders_above: bool = False
+        self,
+        name: str,
+        loaded: Loaded | None = None,
+        *,
+        orders_above: bool = False,
+        seat: Seat = REFEREE,
     ) -> str | None:
         """What this database's player does next by e-mail (``app.next_step``): export and
         send file N, or wait for the other side's; None if this database plays no side.
         ``loaded``: the campaign as already loaded (else it is loaded here); ``orders_above``:
-        the line follows the legal orders (``campaign status``)."""
+        the line follows the legal orders (``campaign status``). ``seat``: who reads it; the
+        other player's seat is told where his orders and files are given, not the owner's
+        next step (found by use, December 7: `status --side solomani` on the Aslan player's
+        database said "your turn: give your orders (legal orders above)", and listed none)."""
         mail = self.record(name)
         own = self.agreement.own_side(mail)
         if own is None:
             return None
+        if seat.side is not None and not authority.may_give(seat, own, seat.side):
+            return (
+                f"this database plays {own.value} by e-mail: {seat.name}'s orders are given, "
+                f"and his turn files exported and imported, on the {seat.name} player's machine"
+            )
         loaded = loaded if loaded is not None else self.service.load(name)
         return self.parts.next_step(loaded, mail, own, orders_above=orders_above)
 

@@ -11,7 +11,7 @@ from campaign.views.battles import battles_report
 
 def battles(args: argparse.Namespace) -> int:
     sight = read(args)
-    report = battles_report(sight.name, sight.seen, sight.ruleset)
+    report = battles_report(sight.name, sight.seen, sight.ruleset, gives=sight.gives)
     if args.json:
         return print_json(report)
     if not report.battles:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from campaign.app.data import data_directory, map_to_draw
 from campaign.app.pictures import campaign_svg, loaded_campaign_svg, picture_beside
 from campaign.cli.handlers.common import open_reader, read
-from campaign.render.output import picture_format, save_picture
+from campaign.render.output import picture_format, refuse_non_map, save_picture
 from campaign.render.svg import scene_svg
 from campaign.rules.ids import Side
 from campaign.views.scene import Overlay, data_scene
@@ -39,6 +39,7 @@ def campaign_map(args: argparse.Namespace) -> int:
     path = _destination(args.output, default)
     if path is not None:  # never over the campaign's own database (refused before drawing)
         reader.refuse_own_files(path, args.name, "picture")
+        refuse_non_map(path)  # nor over any other file but a map drawn here
     svg = loaded_campaign_svg(sight.loaded, side=side, overlay=Overlay(args.overlay))
     return _emit(
         svg,
@@ -49,6 +50,8 @@ def campaign_map(args: argparse.Namespace) -> int:
 
 def data_map(args: argparse.Namespace) -> int:
     path = _destination(args.output, "")
+    if path is not None:  # no database is open: never over any file but a map drawn here
+        refuse_non_map(path)
     star_map, what = map_to_draw(
         data_directory(args.data), section=args.section, layout=args.layout, seed=args.seed
     )
@@ -71,6 +74,7 @@ def side_map(args: argparse.Namespace, pbem: PbemService) -> Callable[[], None]:
         raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
     path = picture_beside(Path(args.output))
     pbem.service.refuse_own_files(path, args.name, "picture")
+    refuse_non_map(path)
     svg = campaign_svg(pbem.service, args.name, side=Side(args.side))
 
     def write() -> None:

@@ -87,7 +87,14 @@ def status(args: argparse.Namespace) -> int:
     sight = read(args, reader)
     if getattr(args, "json", False):
         return print_json(
-            status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
+            status_report(
+                sight.name,
+                sight.seen,
+                sight.ruleset,
+                seq=sight.seq,
+                held=sight.held,
+                gives=sight.gives,
+            )
         )
     found = status_view(
         sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held, gives=sight.gives
@@ -95,7 +102,9 @@ def status(args: argparse.Namespace) -> int:
     _print_status(found)
     if not reader.store.plays_by_mail(args.name):
         return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
-    step = PbemService(open_service(args)).next_step(args.name, orders_above=True)
+    step = PbemService(open_service(args)).next_step(
+        args.name, orders_above=True, seat=seat_of(args)
+    )
     if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
         print(f"next: {step}")
     return 0

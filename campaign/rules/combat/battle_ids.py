@@ -33,7 +33,13 @@ def with_short_battle_ids(text: str, state: CampaignState) -> str:
     written as its short id (``b1`` for ``keystone/aslan-neutral``, DN-CBT-1), and nothing
     else changed: what a refusal quoting an order text needs (the seat's whole reading,
     aliases included, is ``views.seen_text``)."""
-    for full, short in short_ids(state).items():
+    return with_battle_names(text, short_ids(state))
+
+
+def with_battle_names(text: str, shorts: dict[str, str]) -> str:
+    """``text`` with every full battle id of ``shorts`` (full id -> short id), standing as a
+    whole word, written as its short id, and nothing else changed."""
+    for full, short in shorts.items():
         text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
     return text
 

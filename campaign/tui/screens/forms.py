@@ -3,19 +3,17 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
-from textual.widgets.input import Selection
 
 from campaign.app.starting import DICE_CHOICES, LAYOUT_CHOICES, NewCampaignOptions
 from campaign.rules.ids import Side
@@ -23,15 +21,20 @@ from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
-from scenarios.footer import KeysFooter
-from scenarios.type_ahead import TypeAheadInput
+from scenarios.footer import KeysFooter, dialog_keys
+from scenarios.type_ahead import FieldInput, TypeAheadInput
 
-#: ``F1`` in a dialog shows the dialog's keys, as on every screen. A dialog takes no key bound
-#: on the app, so F1 did nothing there while the footer under it said "f1 Help" (found by use,
-#: December 7). It has the app's binding id: a keymap that moves Help moves it here too. Every
-#: dialog also composes its own footer (``KeysFooter``): the footer of the screen under it went
-#: on naming that screen's keys ("o Order m Move …"), which a dialog types into its field.
-DIALOG_HELP = Binding("f1", "app.help", "Help", id="app.help")
+
+def _dialog(*own: Binding) -> list[BindingType]:
+    """A dialog's bindings: its own, then ``F1``, which shows the dialog's keys, as on every
+    screen (``dialog_keys``: the games' dialogs list theirs in the same order). A dialog takes
+    no key bound on the app, so F1 did nothing there while the footer under it said "f1 Help"
+    (found by use, December 7). It has the app's binding id: a keymap that moves Help moves it
+    here too. Every dialog also composes its own footer (``KeysFooter``): the footer of the
+    screen under it went on naming that screen's keys ("o Order m Move …"), which a dialog
+    types into its field."""
+    return dialog_keys(own, "app.help", "app.help")
+
 
 #: What a form asks of its owner for one blank, given the values of the others.
 SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
@@ -49,27 +52,6 @@ DICE_LABELS = [
     ("default: seeded, or strict in fair mode", ""),
     *((f"{mode}: {DICE_MEANING[mode]}", mode) for mode in DICE_CHOICES),
 ]
-
-
-class FieldInput(TypeAheadInput):
-    """A dialog's text field: focused, it selects what follows the last folder separator of
-    the value offered, so a path offered keeps its folder and a name typed replaces only the
-    name (found by use, December 7: the import prompt and the export form offered the
-    remembered folder selected whole, the name typed replaced it and the file was read from,
-    or written to, the working directory). A value with no separator is selected whole
-    (typing replaces it); one ending in a separator (a folder) gets the cursor at its end."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: Textual's own select-all on focus is replaced by this class's (the handlers of
-        #: both classes run: Textual calls each class's ``_on_focus``).
-        self.select_name = self.select_on_focus
-        self.select_on_focus = False
-
-    def _on_focus(self, event: events.Focus) -> None:
-        if self.select_name and not event.from_app_focus:
-            name = max(self.value.rfind("/"), self.value.rfind(os.sep)) + 1
-            self.selection = Selection(name, len(self.value))
 
 
 def fixed_specs(
@@ -90,7 +72,7 @@ class OrderForm(ModalScreen[str | None]):
     ``Enter`` sends from any field, ``Tab`` moves between fields. With ``submit`` the form
     stays open when the order is refused, showing the rule and keeping what was typed."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), DIALOG_HELP]
+    BINDINGS = _dialog(Binding("escape", "cancel", "Cancel", id="form.cancel"))
     #: The help's title (F1): the dialog, not its class.
     HELP_TITLE = "order form"
     #: What F1 says first: the keys the form itself reads, which no binding lists.
@@ -312,7 +294,7 @@ class ChoicePrompt(ModalScreen[str | None]):
     """Choose one of ``choices`` (``(label, value)``): type to filter, ``Enter`` chooses the
     highlighted one, ``Esc`` cancels (``g``: go to a system on the map, issue 31 item 6)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel"), DIALOG_HELP]
+    BINDINGS = _dialog(Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel"))
     HELP_TITLE = "choice"
     HELP_NOTES = "Type to filter, Up and Down choose, Enter takes the highlighted choice."
 
@@ -345,7 +327,7 @@ class TextPrompt(ModalScreen[str | None]):
     refused. With ``submit`` the prompt stays open when the answer is refused, showing why
     and keeping what was typed (a refused turn file import kept nothing, issue 31 item 12)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel"), DIALOG_HELP]
+    BINDINGS = _dialog(Binding("escape", "cancel", "Cancel", id="prompt.cancel"))
     HELP_TITLE = "question"
     HELP_NOTES = "Type the answer; Enter gives it (an empty answer is refused)."
 
@@ -416,11 +398,10 @@ class TextPrompt(ModalScreen[str | None]):
 class Confirm(ModalScreen[bool]):
     """A yes/no question; ``y`` confirms, ``n`` or Esc cancels."""
 
-    BINDINGS = [
+    BINDINGS = _dialog(
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
-        DIALOG_HELP,
-    ]
+    )
     HELP_TITLE = "y/n question"
     HELP_NOTES = "y answers yes; n or Esc answers no."
 
@@ -442,7 +423,7 @@ class TextView(ModalScreen[None]):
     """A long text to read (one log entry in full: a round of fire has a line per shot);
     scrolls with the arrow keys, Esc / Enter / q closes."""
 
-    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="textview.close"), DIALOG_HELP]
+    BINDINGS = _dialog(Binding("escape,enter,q", "close", "Close", id="textview.close"))
     HELP_TITLE = "text"
 
     def __init__(self, title: str, text: str) -> None:
@@ -479,7 +460,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
     mode, manual stepping, seed. Fields start empty or at the CLI's defaults, never with grey
     example values; Enter in a text field goes on, Enter in the last one (or Create) creates."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel"), DIALOG_HELP]
+    BINDINGS = _dialog(Binding("escape", "cancel", "Cancel", id="new.cancel"))
     HELP_TITLE = "new campaign form"
     HELP_NOTES = (
         "Enter in a text field goes on to the next; Enter in the last one (or Create) "
