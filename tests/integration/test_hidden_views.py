@@ -557,9 +557,11 @@ def battle_with_face_down_neutrals(url: str) -> None:
 
 
 @pytest.mark.slow
-def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -> None:
+@pytest.mark.parametrize("side", PLAYER_SIDES, ids=lambda side: side.value)
+def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path, side: Side) -> None:
     # DN-NEU-1 (issue 41 item 3): form lists and messages after each key of a scripted game,
-    # in a battle with a face-down counter whose kind differs between the two games
+    # in a battle with a face-down counter whose kind differs between the two games; a test a
+    # side, so that the two sides' walks (the suite's longest test) run on two workers
     url_a = f"sqlite:///{tmp_path / 'a.db'}"
     battle_with_face_down_neutrals(url_a)
     state_a = _loaded(url_a).state
@@ -575,20 +577,19 @@ def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -
     _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()), "seed:1")
     state_b = _loaded(url_b).state
     loaded_a = _loaded(url_a)
-    for side in PLAYER_SIDES:
-        # every fifth order of the probe (each sent costs ~0.1 s of CPU on each screen)
-        refused = [
-            text
-            for text in probe_orders([state_a, state_b], side)
-            if answer(loaded_a, text, side) != "accepted"
-        ][::5]
-        walks = [tui_walk(url, side, refused) for url in (url_a, url_b)]
-        for number, (one, other) in enumerate(zip(*walks, strict=True)):
-            assert one == other, f"{side.value}, look #{number}"
-        assert len(walks[0]) > 40
-        # Aslan targets in the battle (Solomani has no order to give: no form)
-        assert any(shown.startswith("form ") for shown in walks[0]) == (side is Side.ASLAN)
-        # refusals that name a face-down counter (by its alias) were seen
-        assert any(
-            shown.startswith("sent ") and "N-X-" in shown.split("\n", 2)[1] for shown in walks[0]
-        )
+    # every fifth order of the probe (each sent costs ~0.1 s of CPU on each screen)
+    refused = [
+        text
+        for text in probe_orders([state_a, state_b], side)
+        if answer(loaded_a, text, side) != "accepted"
+    ][::5]
+    walks = [tui_walk(url, side, refused) for url in (url_a, url_b)]
+    for number, (one, other) in enumerate(zip(*walks, strict=True)):
+        assert one == other, f"{side.value}, look #{number}"
+    assert len(walks[0]) > 40
+    # Aslan targets in the battle (Solomani has no order to give: no form)
+    assert any(shown.startswith("form ") for shown in walks[0]) == (side is Side.ASLAN)
+    # refusals that name a face-down counter (by its alias) were seen
+    assert any(
+        shown.startswith("sent ") and "N-X-" in shown.split("\n", 2)[1] for shown in walks[0]
+    )
