@@ -51,6 +51,14 @@ DICE_LABELS = [
 ]
 
 
+def no_match(name: str, typed: str) -> str:
+    """What Enter says in the list ``name`` whose filter ``typed`` hides every choice."""
+    return (
+        f"{name}: no choice matches “{typed}”; Backspace takes letters back, "
+        "or type part of another name"
+    )
+
+
 class FieldInput(TypeAheadInput):
     """A dialog's text field: focused, it selects what follows the last folder separator of
     the value offered, so a path offered keeps its folder and a name typed replaces only the
@@ -247,6 +255,11 @@ class OrderForm(ModalScreen[str | None]):
             field = self.query_one(f"#field-{here}")
             if isinstance(field, ChoiceField):
                 field.take_first()  # ``e`` Enter: the first unit offered, no Down first
+                if not field.value and field.unmatched_filter:
+                    # stay: the focus went on to the next field with this one still empty,
+                    # and the keys typed next landed there (found by use, December 7)
+                    self.show_refusal(no_match(self.fields[here].name, field.unmatched_filter))
+                    return
         empty = self._empty_required(after=here)
         if here is not None and empty is not None:
             self._update_dependants()
