@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.command import CommandPalette
 from textual.geometry import Region
 
 from campaign.app import CampaignService
@@ -91,5 +92,25 @@ def test_the_destination_list_footer_names_no_key_it_types(
             await pilot.press("escape")
             await until(pilot, lambda: not destinations.has_focus, "the list left")
             await until(pilot, lambda: "Move" in footer(app), "the screen's keys again")
+
+    asyncio.run(scenario())
+
+
+def test_the_command_palette_footer_names_its_own_key(service: CampaignService, no_keymap: Path):
+    """DN-ERR-1: under the command palette (Ctrl+P) the footer named the campaign screen's
+    keys ("o Order m Move …"), which the palette types into its search; it names the
+    palette's own key (Esc closes it) now, and the screen's keys again once it is closed."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            app = pilot.app
+            await until(pilot, lambda: "Move" in footer(app), "the campaign's footer")
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: screen_on_top(app, CommandPalette), "the palette")
+            await until(pilot, lambda: "esc" in footer(app), "the palette's footer")
+            assert "Order" not in footer(app) and "Move" not in footer(app), footer(app)
+            await pilot.press("escape")
+            await until(pilot, lambda: not screen_on_top(app, CommandPalette), "closed")
+            await until(pilot, lambda: "Move" in footer(app), "the campaign's footer again")
 
     asyncio.run(scenario())
