@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,8 +12,10 @@ from rich.traceback import Traceback
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.command import CommandPalette
+from textual.command import CommandListItem, CommandPalette, SimpleProvider
 from textual.dom import DOMNode
+from textual.theme import ThemeProvider
+from textual.widget import AwaitMount
 from textual.widgets import Input
 
 from campaign.rules.seats import Seat
@@ -233,6 +236,19 @@ class CampaignApp(HoldsKeysUntilSettled):
         """Show the command palette (``Palette``: Textual's, with its own footer)."""
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(Palette(id="--command-palette"))
+
+    def search_commands(
+        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
+    ) -> AwaitMount:
+        """Textual's list of commands, in a ``Palette`` (its own footer)."""
+        # a provider instance, as Textual's own search_commands passes (its hint says a class)
+        provider = SimpleProvider(self.screen, list(commands))
+        return self.push_screen(Palette(providers=[provider], placeholder=placeholder))  # type: ignore[list-item]
+
+    def search_themes(self) -> None:
+        """Textual's theme chooser (the palette's "Theme"), in a ``Palette`` (its own
+        footer: it showed the screen's keys under it too)."""
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def action_help(self) -> None:
         """Show the keys of the current screen."""

@@ -112,5 +112,17 @@ def test_the_command_palette_footer_names_its_own_key(service: CampaignService, 
             await pilot.press("escape")
             await until(pilot, lambda: not screen_on_top(app, CommandPalette), "closed")
             await until(pilot, lambda: "Move" in footer(app), "the campaign's footer again")
+            # the palette's "Theme" opens Textual's theme chooser, a palette of its own
+            await pilot.press("ctrl+p", *"theme")
+            await until(pilot, lambda: screen_on_top(app, CommandPalette), "the palette")
+            first = app.screen
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: screen_on_top(app, CommandPalette) and app.screen is not first,
+                "the theme chooser",
+            )
+            await until(pilot, lambda: "esc" in footer(app), "the theme chooser's footer")
+            assert "Move" not in footer(app), footer(app)
 
     asyncio.run(scenario())
