@@ -37,21 +37,30 @@ class KeysFooter(Footer):
     _shown: tuple[tuple[Any, ...], ...] | None = None
 
     def _keys_to_show(self, screen: Screen[Any]) -> tuple[tuple[Any, ...], ...]:
-        """What ``compose`` would draw from the screen's active bindings, as comparable data."""
+        """What ``compose`` would draw from the screen's active bindings, as comparable data:
+        as Textual's footer, the first binding of each action only (``f1`` of "f1, ?": a
+        widget that types ``?`` and one that does not show the same keys)."""
         app = screen.app
-        return tuple(
-            (
-                binding.key,
-                app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                binding.group,
-                enabled,
-                tooltip,
+        actions: set[str] = set()
+        shown = []
+        for key, (_, binding, enabled, tooltip) in screen.active_bindings.items():
+            palette = key == app.COMMAND_PALETTE_BINDING  # drawn though not "shown"
+            if not palette and (not binding.show or binding.action in actions):
+                continue
+            if not palette:
+                actions.add(binding.action)
+            shown.append(
+                (
+                    binding.key,
+                    app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    binding.group,
+                    enabled,
+                    tooltip,
+                )
             )
-            for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
-            if binding.show or key == app.COMMAND_PALETTE_BINDING  # drawn though not "shown"
-        )
+        return tuple(shown)
 
     def compose(self) -> ComposeResult:
         """Textual's keys, each compact from the start when the footer is compact."""

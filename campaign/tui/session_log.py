@@ -23,6 +23,17 @@ from campaign.views.log import (
 )
 
 
+def filter_mistake(query: str) -> str | None:
+    """What in the log filter ``query`` cannot match any order as typed (``turn:abc``: game
+    turns are numbers), or ``None``. An empty table then says so instead of only "no order
+    matches" (found by use, December 7, evening)."""
+    for term in query.lower().split():
+        key, _, value = term.partition(":")
+        if key == "turn" and value and not value.isdigit():
+            return f"{term}: a game turn is a whole number, e.g. turn:1"
+    return None
+
+
 class LogRow(Struct, frozen=True):
     """One order batch of the log with the game turn and side it belongs to (for filtering),
     and the numbers of its first and last event (the "event N" of the phase tracker)."""

@@ -718,7 +718,7 @@ class ImperialSetupScreen(Screen[None]):
         with VerticalScroll(id="imperial-setup"):
             yield Static("Players: 2–6 (with 2 or 3 players the published starts are used)")
             yield Select(
-                [(str(n), n) for n in (4, 5, 6, 3, 2)],
+                [(str(n), n) for n in range(2, 7)],  # in order, 4 chosen (was 4, 5, 6, 3, 2)
                 value=4,
                 allow_blank=False,
                 id="imperial-players",

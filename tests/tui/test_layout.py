@@ -336,8 +336,8 @@ def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
         async with campaign_shown(service, no_keymap, "demo", size=(100, 30)) as pilot:
             shown = list(pilot.app.screen.query_one(Footer).query(FooterKey))
             rebuilt, kept = 0, 0
-            # stack list -> order line -> stack list -> destinations (same keys) -> order line
-            # -> dice (same keys) -> tabs
+            # stack list -> order line -> stack list -> destinations (whose letters filter it:
+            # no single key shown) -> order line (same keys) -> dice (same keys) -> tabs
             for keys in (("o",), ("escape",), ("tab",), ("tab",), ("tab",), ("tab",)):
                 before = keys_textual_would_show(pilot.app)
                 await pilot.press(*keys)

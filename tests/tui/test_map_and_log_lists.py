@@ -239,3 +239,31 @@ def test_enter_in_the_log_filter_goes_to_the_rows_it_keeps(
             assert log.filter_input.value == "halden"
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("turn:abc", "turn:abc: a game turn is a whole number, e.g. turn:1"),
+        ("zzzz", "Ctrl+U in the filter"),
+    ],
+)
+def test_a_log_filter_matching_nothing_says_why_and_how_to_clear_it(
+    service: CampaignService, no_keymap: Path, typed: str, said: str
+):
+    """Found by use (December 7, evening; DN-ERR-1): ``/`` ``turn:abc`` showed an empty table
+    and "no order matches the filter", as if the campaign had no game turn "abc". A term the
+    filter cannot read is named with the form it takes, and every empty result says how to
+    clear the filter."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("slash", *typed)
+            log = screen.tab_widget("tab-log")
+            detail = log.query_one("#log-detail", Static)
+            await until(pilot, lambda: log.table.row_count == 0, "no row kept")
+            await until(pilot, lambda: said in str(detail.render()), "the reason shown")
+            assert "no order matches the filter" in str(detail.render())
+
+    asyncio.run(scenario())

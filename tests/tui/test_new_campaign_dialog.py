@@ -80,6 +80,41 @@ def test_the_dialog_refuses_what_the_cli_refuses_and_creates_nothing(
 
 
 @pytest.mark.parametrize(
+    ("name", "refused"),
+    [("a/b", "printable characters only"), ("demo", "demo")],
+)
+def test_a_name_the_store_refuses_keeps_the_dialog_open(
+    service: CampaignService, no_keymap: Path, name: str, refused: str
+):
+    """Found by use (December 7, evening; DN-ERR-1): a name with a '/' (or one already taken)
+    closed the dialog, a toast said "not created", and every option chosen was lost. The
+    dialog stays open with the reason under the fields, everything as typed, and nothing is
+    created; a good name then creates the campaign from the same dialog."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            before = service.store.campaigns()
+            form = await open_dialog(pilot)
+            form.query_one("#new-name", Input).value = name
+            form.query_one("#new-manual", Checkbox).value = True
+            form.query_one("#new-seed", Input).focus()
+            await pilot.press("7", "enter")
+            error = form.query_one("#new-error")
+            await until(pilot, lambda: refused in str(error.render()), "the refusal shown")
+            assert pilot.app.screen is form
+            assert form.query_one("#new-name", Input).value == name
+            assert form.query_one("#new-manual", Checkbox).value
+            assert form.query_one("#new-seed", Input).value == "7"
+            assert service.store.campaigns() == before
+            form.query_one("#new-name", Input).value = "fresh"
+            await pilot.press("enter")
+            await until(pilot, lambda: "fresh" in service.store.campaigns(), "fresh created")
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "closed")
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
     ("options", "refused"),
     [
         (NewCampaignOptions("a", dice="physical", as_side=Side.ASLAN), "--as is for play by"),

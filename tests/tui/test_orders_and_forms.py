@@ -426,3 +426,32 @@ def test_the_footer_under_a_dialog_names_the_dialog_keys(service: CampaignServic
                 await until(pilot, lambda kind=kind: not screen_on_top(app, kind), "closed")
 
     asyncio.run(scenario())
+
+
+def test_enter_on_a_filter_matching_nothing_stays_and_says_so(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, evening; DN-MOV-2): in the jump form, ``zzz`` typed in STACK
+    (no stack matches) and Enter moved the focus on to PATH with STACK still empty; the keys
+    typed next went to PATH's filter, and only a later Enter said "STACK is required". Enter
+    there keeps the focus in STACK and says that nothing matches what is typed, and how to
+    go on."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            form = await open_form(pilot)
+            stack = form.query_one("#field-0", ChoiceField)
+            await until(pilot, lambda: stack.has_focus_within, "STACK focused")
+            await pilot.press(*"zzz", "enter")
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "zzz" in str(error.render()), "the refusal")
+            said = str(error.render())
+            assert "STACK" in said and "Backspace" in said, said
+            assert stack.has_focus_within, pilot.app.focused
+            assert pilot.app.screen is form
+            await pilot.press("backspace", "backspace", "backspace", *"main", "enter")
+            path = form.query_one("#field-1", ChoiceField)
+            await until(pilot, lambda: path.has_focus_within, "on to PATH once main is chosen")
+            assert stack.value == "main"
+
+    asyncio.run(scenario())

@@ -299,3 +299,34 @@ def test_the_battle_tab_shows_the_engagements_formed_so_far(
             assert session.battle_stage(battle_id) == "assign"
 
     asyncio.run(scenario())
+
+
+LONG_PATH = "hlirakh,ftahr,khtaoi,fissure,span,scarp,corredor,orilla,rampart,citadel,bulwark"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_a_long_path_in_the_status_line_breaks_between_names(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Found by use (December 7, evening; DN-MOV-2): after a 13-system jump the status line
+    at 80x24 read "…,citadel,bulwar" on one row and "k,redoubt,marrow…" on the next: the
+    path has no space, and Textual folds such a word at the row's last cell. It breaks after a
+    comma now, every system name whole on its row, at every width."""
+    path = f"{LONG_PATH},redoubt,marrow"
+    names = path.split(",")
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=size) as pilot:
+            status = await send(pilot, f"aslan jump A-CL-2 {path}")
+            assert status.startswith("✓"), status
+            line = screen_of(pilot).query_one("#status-line", Static)
+            await until(pilot, lambda: shown_rows(line)[0].startswith("✓"), "the outcome shown")
+            rows = shown_rows(line)
+            assert all(len(row) <= line.size.width for row in rows), rows
+            for row, after in zip(rows, rows[1:], strict=False):
+                end = row.replace(" ", ",").split(",")[-1]
+                start = after.replace(" ", ",").split(",")[0]
+                assert not (end and start and end + start in names), (end, start, rows)
+            assert "bulwark" in " ".join(rows), rows
+
+    asyncio.run(scenario())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import Checkbox, Input, OptionList, TabbedContent
 
@@ -438,5 +439,37 @@ def test_m_enter_enter_jumps_the_first_stack_to_the_nearest_destination(
             assert status.startswith(f"✓ aslan jump main {nearest}"), status
             assert service.load("demo").head.seq > head
             assert service.load("demo").state.unit("A-B1-1").location.system == nearest
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("order", "dice", "named"),
+    [
+        ("", "42", "the dice typed (42)"),
+        ("aslan jump", "", "the order typed"),
+        ("aslan jump", "4", "the order and the dice typed"),
+    ],
+)
+def test_the_close_question_names_what_was_typed(
+    service: CampaignService, no_keymap: Path, order: str, dice: str, named: str
+):
+    """Found by use (December 7, evening; DN-ERR-1): with only dice typed (``d`` ``9x``),
+    ``q`` asked "Leave the campaign and drop the order typed but not sent?" with no order
+    typed. ``q`` and ``Ctrl+Q`` name what would be dropped: the order, the dice, or both."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            screen = screen_of(pilot)
+            screen.query_one("#order", Input).value = order
+            screen.query_one("#dice", Input).value = dice
+            assert named in (screen.quit_question() or ""), screen.quit_question()
+            await pilot.press("escape", "q")
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
+            question = pilot.app.screen
+            assert isinstance(question, Confirm)
+            assert named in question.question, question.question
+            await pilot.press("n")
+            await until(pilot, lambda: pilot.app.screen is screen, "the question answered")
 
     asyncio.run(scenario())

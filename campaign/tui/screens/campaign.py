@@ -882,9 +882,10 @@ class CampaignScreen(Screen[None]):
 
     def quit_question(self) -> str | None:
         """What ``Ctrl+Q`` asks before quitting (None: nothing typed would be lost)."""
-        if not self.unsent_input():
+        unsent = self.order_bar.unsent_words()
+        if not unsent:
             return None
-        return "Quit and drop the order typed but not sent? (y quits, n goes back)"
+        return f"Quit and drop {unsent} but not sent? (y quits, n goes back)"
 
     def unsent_input(self) -> bool:
         """True when the order line or the dice field holds text not sent yet."""
@@ -902,7 +903,8 @@ class CampaignScreen(Screen[None]):
                 self._close()
 
         self.app.push_screen(
-            Confirm("Leave the campaign and drop the order typed but not sent?"), answered
+            Confirm(f"Leave the campaign and drop {self.order_bar.unsent_words()} but not sent?"),
+            answered,
         )
 
     def _close(self) -> None:

@@ -54,6 +54,14 @@ DICE_LABELS = [
 ]
 
 
+def no_match(name: str, typed: str) -> str:
+    """What Enter says in the list ``name`` whose filter ``typed`` hides every choice."""
+    return (
+        f"{name}: no choice matches “{typed}”; Backspace takes letters back, "
+        "or type part of another name"
+    )
+
+
 def fixed_specs(
     choices: dict[str, Choices] | None = None, hints: dict[str, str] | None = None
 ) -> SpecSource:
@@ -229,6 +237,11 @@ class OrderForm(ModalScreen[str | None]):
             field = self.query_one(f"#field-{here}")
             if isinstance(field, ChoiceField):
                 field.take_first()  # ``e`` Enter: the first unit offered, no Down first
+                if not field.value and field.unmatched_filter:
+                    # stay: the focus went on to the next field with this one still empty,
+                    # and the keys typed next landed there (found by use, December 7)
+                    self.show_refusal(no_match(self.fields[here].name, field.unmatched_filter))
+                    return
         empty = self._empty_required(after=here)
         if here is not None and empty is not None:
             self._update_dependants()
@@ -458,7 +471,12 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
     referee went to the CLI for dice mode, manual stepping, play by e-mail or fair mode):
     name, layout (DN-MAP-5), who rolls the dice, the side this database plays by e-mail, fair
     mode, manual stepping, seed. Fields start empty or at the CLI's defaults, never with grey
-    example values; Enter in a text field goes on, Enter in the last one (or Create) creates."""
+    example values; Enter in a text field goes on, Enter in the last one (or Create) creates.
+
+    ``submit`` creates the campaign and returns why it could not (``None`` once created): a
+    refusal is shown under the fields and the dialog stays open, everything as typed. A name
+    the store refuses (a '/', one already taken) closed the dialog and lost every option
+    chosen (found by use, December 7, evening)."""
 
     BINDINGS = _dialog(Binding("escape", "cancel", "Cancel", id="new.cancel"))
     HELP_TITLE = "new campaign form"
@@ -466,6 +484,10 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
         "Enter in a text field goes on to the next; Enter in the last one (or Create) "
         "creates the campaign. Tab and Shift+Tab move between fields."
     )
+
+    def __init__(self, submit: Callable[[NewCampaignOptions], str | None] | None = None) -> None:
+        super().__init__()
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         yield KeysFooter()  # its own keys, not the screen's under it
@@ -542,10 +564,17 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
 
     def _create(self) -> None:
         options = self.options()
-        if isinstance(options, str):
-            self.query_one("#new-error", Static).update(escape(options))
-            return
-        self.dismiss(options)
+        refusal = (
+            options
+            if isinstance(options, str)
+            else self.submit(options)
+            if self.submit is not None
+            else None
+        )
+        if refusal is not None:
+            self.query_one("#new-error", Static).update(escape(refusal))
+        elif not isinstance(options, str):
+            self.dismiss(options)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

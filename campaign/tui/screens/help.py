@@ -8,11 +8,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from scenarios.footer import KeysFooter
 from scenarios.keys import key_as_typed
 
 
 class HelpScreen(ModalScreen[None]):
-    """Lists every active binding of the underlying screen: key, binding id, description."""
+    """Lists every active binding of the underlying screen: key, binding id, description.
+
+    It has a footer of its own naming its own keys: the footer of the screen under it went on
+    showing that screen's keys ("o Order m Move …"), which the help ignores (found by use,
+    December 7, evening; forms.py's dialogs had the same fix)."""
 
     BINDINGS = [
         Binding("escape,f1,question_mark,q", "dismiss", "Close help", id="help.close"),
@@ -41,6 +46,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(
                 "Remap keys in keymap.toml (binding id = keys). Esc closes.", id="help-notes"
             )
+        yield KeysFooter()  # its own keys, not the screen's under it
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(result)

@@ -187,29 +187,24 @@ class LauncherScreen(Screen[None]):
         if self.service is None:
             return
 
-        def create(answer: NewCampaignOptions | None) -> None:
-            if answer is None or self.service is None:
-                return
+        def create(answer: NewCampaignOptions) -> str | None:
+            """Create the campaign; why not, shown in the dialog, which stays open."""
+            if self.service is None:
+                return "no database is open"
             try:
                 _, notes = start_campaign(self.service, answer)
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
-                self.notify(
-                    refusal_text(message),
-                    title="not created",
-                    severity="error",
-                    timeout=10,
-                    markup=False,
-                )
-                return
+                return refusal_text(message)
             self.refresh_campaigns()
             self.notify(
                 "\n".join([f"campaign {answer.name!r} created", *notes]),
                 timeout=20 if notes else 5,
                 markup=False,
             )  # the table shows it
+            return None
 
-        self.app.push_screen(NewCampaignForm(), create)
+        self.app.push_screen(NewCampaignForm(create))
 
     def action_delete(self) -> None:
         """Delete the selected campaign after a y/n confirmation."""

@@ -149,6 +149,13 @@ class ChoiceField(Vertical):
         if self.is_mounted:
             self._refill()
 
+    @property
+    def unmatched_filter(self) -> str:
+        """What is typed in the filter when it hides every choice ("" otherwise): Enter then
+        has nothing to take (the form stays in the field and says so)."""
+        typed = self.query_one(FilterInput).value.strip()
+        return typed if typed and not self._shown else ""
+
     def set_choices(self, choices: list[tuple[str, str]], empty: str = "") -> None:
         """Offer other choices (another blank changed), ``empty`` saying why there are none;
         what is chosen stays if offered."""

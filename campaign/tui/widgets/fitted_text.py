@@ -14,14 +14,20 @@ sentence is.
 too long for its row is cut in the middle now: its end after the last " — " (the order) stays
 whole, the sentence before it ends with "…".
 
+A word longer than a row (an order's PATH, "hlirakh,ftahr,…,bulwark,redoubt") breaks after
+one of its commas (``wrap``): Textual folds it at the row's last cell, mid-name ("bulwar" on
+one row, "k,redoubt" on the next; found by use, December 7, evening).
+
 ``str()`` of what ``render`` returns is the whole text (a form shows a refusal whole; the tests
 read it).
 """
 
 from __future__ import annotations
 
+import re
 from abc import abstractmethod
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.strip import Strip
@@ -38,6 +44,36 @@ ROWS = 3
 KEPT = 12
 #: What a line keeps whole after it when it is cut: the order the who-acts line names.
 TAIL = " — "
+
+
+#: The pieces a line may break between: a word up to and with its next comma, with the spaces
+#: after it; or a run of spaces.
+PIECES = re.compile(r"[^\s,]*,\s*|[^\s,]+\s*|\s+")
+
+
+def breaks_at_commas(line: Content, width: int) -> bool:
+    """Whether ``line`` holds a word with a comma longer than ``width`` cells, which Textual
+    would fold mid-name."""
+    return any(len(word) > width and "," in word for word in line.plain.split())
+
+
+def wrap(line: Content, width: int) -> list[Content]:
+    """``line`` wrapped at ``width`` cells as Textual wraps it, except that a word longer than
+    a row breaks after one of its commas; a piece longer than a row is folded."""
+    if not breaks_at_commas(line, width):
+        return line.wrap(width) or [line]
+    plain = line.plain
+    rows: list[Content] = []
+    start = 0
+    for piece in PIECES.finditer(plain):
+        begin = piece.start()
+        end = begin + len(piece.group().rstrip())
+        if begin > start and cell_len(plain[start:end]) > width:
+            rows.append(line[start:begin].rstrip())
+            start = begin
+    rows.append(line[start:].rstrip())
+    folded = (row.fold(width) if row.cell_length > width else [row] for row in rows)
+    return [part for parts in folded for part in parts]
 
 
 class Fitted(Visual):
@@ -92,8 +128,10 @@ class FittedRows(Fitted):
         """The whole content when it fits in ``rows`` rows, else its first rows, the last
         ending with "…" and the pointer to the rest."""
         lines = self.content.split("\n", allow_blank=True)
-        wrapped = [line.wrap(width) or [line] for line in lines]
+        wrapped = [wrap(line, width) for line in lines]
         if sum(len(rows) for rows in wrapped) <= self.rows:
+            if any(breaks_at_commas(line, width) for line in lines):
+                return Content("\n").join([row for rows in wrapped for row in rows])
             return self.content
         shown = [(index, row) for index, rows in enumerate(wrapped) for row in rows][: self.rows]
         index, last = shown[-1]

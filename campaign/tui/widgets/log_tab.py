@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input, Static
 
 from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
-from campaign.tui.session_log import LogRow
+from campaign.tui.session_log import LogRow, filter_mistake
 from campaign.tui.widgets.tables import CursorInViewTable
 from scenarios.type_ahead import TypeAheadInput
 
@@ -125,7 +125,12 @@ class LogTab(Vertical):
             table.add_column(label, width=width, key=label)
         self._add_rows(self.shown)
         if not self.shown:
-            self.query_one("#log-detail", Static).update("no order matches the filter")
+            mistake = filter_mistake(self.filter_input.value)
+            self.query_one("#log-detail", Static).update(
+                "no order matches the filter"
+                + (f" ({escape(mistake)})" if mistake else "")
+                + "; Ctrl+U in the filter (/) clears it"
+            )
         # the cursor now (the table scrolls to it once its size is known: CursorInViewTable)
         table.move_cursor(row=table.row_count - 1)
 

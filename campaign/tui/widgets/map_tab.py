@@ -31,6 +31,10 @@ from campaign.views.words import plural
 
 #: The longest destination filter typed (a system name is far shorter).
 MAX_FILTER = 24
+#: The characters besides letters a system's name holds (typed into the destination filter).
+FILTER_MARKS = " -'"
+#: The screen's priority keys besides letters that step aside while the list has the keys.
+STEPPED_ASIDE = ":/"
 #: Refusals for the same reason are one row when they are more than this many systems.
 REFUSALS_LISTED = 3
 
@@ -63,6 +67,20 @@ class DestinationList(OptionList):
     #: How many legal destinations the list shows (numbered from 1; they come first).
     legal = 0
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Whether the list takes ``key`` itself (as ``_on_key`` does): a letter, space,
+        hyphen or apostrophe for the filter, a digit while a legal row is numbered; and the
+        screen's ``:`` and ``/``, whose priority bindings step aside while the list has the
+        keys (``CampaignScreen._typing``), so they do nothing here. Textual leaves such keys
+        out of the footer: it named the screen's single keys here ("o Order m Move e Form
+        u Undo q Close"), which the list types into its filter (found by use, December 7,
+        evening)."""
+        if character is None or len(character) != 1:
+            return False
+        if character in NUMBERS:
+            return bool(self.legal)
+        return character.isalpha() or character in FILTER_MARKS or character in STEPPED_ASIDE
+
     async def _on_key(self, event: events.Key) -> None:
         character = event.character or ""
         if len(character) == 1 and character in NUMBERS and self.legal:
@@ -71,7 +89,7 @@ class DestinationList(OptionList):
             self.post_message(self.Numbered(NUMBERS.index(character) + 1))
         elif (
             len(character) == 1
-            and (character.isalpha() or character in " -'")
+            and (character.isalpha() or character in FILTER_MARKS)
             and len(self.typed) < MAX_FILTER
         ):
             self._typed(self.typed + character.lower(), event)

@@ -728,3 +728,20 @@ async def test_the_nations_tab_shows_units_factories_and_chips_at_80_columns():
         width = nations.scrollable_content_region.width
         for label in ("Nation", "Units", "Fact", "Chips", "Treas", "Power", "Tax"):
             assert edges[label] <= width, (label, edges, width)
+
+
+@sync
+async def test_the_number_of_players_is_offered_in_order():
+    """IMP-4 (found by use, December 7, evening): the set-up's "Players: 2–6" list opened as
+    4, 5, 6, 3, 2, so 2 was last and 3 under 6. It lists 2 to 6 in order, 4 still chosen."""
+    app = Host(make_screen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
+        players = app.screen.query_one("#imperial-players", Select)
+        assert players.value == 4
+        players.focus()
+        await pilot.press("enter")
+        overlay = players.query_one(OptionList)
+        await until(pilot, lambda: overlay.option_count > 0 and players.expanded, "the list open")
+        shown = [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
+        assert shown == ["2", "3", "4", "5", "6"], shown
