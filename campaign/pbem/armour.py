@@ -196,6 +196,13 @@ def _raw_json(data: bytes | str, source: str) -> Any:
     text = text.removeprefix("\ufeff")
     if BEGIN in text:
         text = dearmour(text, source).decode("utf-8")
+    if not text.strip():  # an empty file (a failed save, an empty attachment) says so plainly
+        raise MalformedTurnFileError(
+            "not a turn file: the file is empty"
+            + (" (blank lines only)" if text else "")
+            + "; ask its sender for the file again",
+            source=source,
+        )
     try:
         raw = parse_json(text)
     except RecursionError:

@@ -90,6 +90,11 @@ def test_battles_view_shows_short_ids_stage_engagements_and_who_acts(db, capsys)
     )
     assert "must act: solomani — battle b1 at marrow: the defender (solomani) names" in out
     assert "solomani target b1 UNIT" in out
+    # a player's seat reads the battle by its short id only, as every screen names it
+    # (docs/seats.md; found by use, December 7: `battles --side S` printed the inner id)
+    for side in ("aslan", "solomani"):
+        seen = _run(db, capsys, "battles", "t", "--side", side)[1]
+        assert seen.startswith("b1  Marrow: aslan attack solomani, round 1") and "/" not in seen
     _run(db, capsys, "order", "t", "solomani target b1 S-DD-1")
     data = _json(db, capsys, "battles.schema.json", "battles", "t")
     battle = data["battles"][0]

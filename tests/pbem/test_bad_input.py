@@ -40,6 +40,14 @@ def test_truncated_armour(table, file1):  # DN-ERR-1
     _refused(table, text[: len(text) // 2], errors.MalformedTurnFileError, "truncated")
 
 
+@pytest.mark.parametrize("text", ["", "\n\n", b"", "\ufeff", "   \r\n"])
+def test_an_empty_file_says_it_is_empty(table, text):  # DN-ERR-1
+    # found by use (December 7): a 0-byte file said "JSON error at line 1 column 1: Expecting
+    # value", which tells a player nothing about a failed save or an empty attachment
+    error = _refused(table, text, errors.MalformedTurnFileError, "the file is empty")
+    assert "JSON" not in str(error)
+
+
 def test_garbage_bytes(table):  # DN-ERR-1
     _refused(table, bytes(range(256)) * 3, errors.MalformedTurnFileError, "not UTF-8")
     _refused(

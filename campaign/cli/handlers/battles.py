@@ -19,8 +19,11 @@ def battles(args: argparse.Namespace) -> int:
         return 0
     for battle in report.battles:
         chosen = f", {battle.range} range" if battle.range else ""
+        # a player's seat reads a battle by its short id only, as every screen names it
+        # (docs/seats.md); the referee also sees the inner id that ties it to the log's events
+        named = battle.short if sight.viewer is not None else f"{battle.short}  {battle.id}"
         print(
-            f"{battle.short}  {battle.id}  {battle.name}: {battle.attacker} attack "
+            f"{named}  {battle.name}: {battle.attacker} attack "
             f"{battle.defender}, round {battle.round}, stage {battle.stage}{chosen}"
         )
         for side in (battle.defender, battle.attacker):

@@ -61,7 +61,7 @@ def battle_stage_duty(
         return _duty(
             side,
             [f"choose-range {short} long", f"choose-range {short} short"],
-            f"{where}: {side.value} won the range roll and choose",
+            f"{where}: {side.value} won the range roll and chooses",
             "DN-CBT-2",
             battle_id,
             short,
