@@ -22,6 +22,7 @@ from campaign.app.mail import PbemService
 from campaign.app.mail.keys import own_key, peer_dir, prepare
 from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
+from campaign.rules.combat import book
 from campaign.rules.errors import InvalidOrderError, WaitingError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
@@ -198,6 +199,24 @@ class MailTable:
                 return
             self.send(self.holder or FIRST)
         raise AssertionError("the machines did not settle")
+
+
+def play_to_a_battle_order(
+    table: MailTable, side: Side, done: Callable[[MailTable, str], bool] = lambda *_: True
+) -> str:
+    """The bot plays on from where ``table`` stands (300 orders at most) until an order of
+    ``side`` names a battle and ``done(table, battle)`` holds once it is played (not sent);
+    that battle's full id."""
+    bot = Bot()
+    for _ in range(300):
+        holder = table.machines[table.holder or side]
+        loaded = holder.service.load(CAMPAIGN)
+        order = bot.next_order(loaded.state, loaded.ruleset)
+        battle = next((b for b in book.battle_ids(loaded.state) if b in order), None)
+        table.play(order)
+        if battle is not None and order.startswith(f"{side.value} ") and done(table, battle):
+            return battle
+    raise AssertionError(f"{side.value} gave no battle order that ended as asked")
 
 
 def play_to_contact(table: MailTable) -> list:

@@ -15,11 +15,9 @@ from pathlib import Path
 import pytest
 
 from campaign.pbem import errors
-from campaign.rules.combat import book
 from campaign.rules.ids import Side
 from campaign.rules.views import neutral_aliases
-from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_contact
-from tests.pbem.bot import Bot
+from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_a_battle_order, play_to_contact
 from tests.pbem.conftest import resealed
 
 ASLAN, SOLOMANI = Side.ASLAN, Side.SOLOMANI
@@ -28,18 +26,10 @@ ASLAN, SOLOMANI = Side.ASLAN, Side.SOLOMANI
 def _battle_order_sent(table: MailTable) -> tuple[str, str]:
     """The bot plays on from the contact at Solace until Aslan has given an order naming a
     battle (not yet sent); Aslan's file of it and the full id of that battle."""
-    bot = Bot()
-    for _ in range(300):
-        holder = table.machines[table.holder or ASLAN]
-        loaded = holder.service.load(CAMPAIGN)
-        order = bot.next_order(loaded.state, loaded.ruleset)
-        battle = next((b for b in book.battle_ids(loaded.state) if b in order), None)
-        table.play(order)
-        if battle is not None and order.startswith("aslan "):
-            path = table.files_dir / "battle.json"
-            table.machines[ASLAN].pbem.export_file(CAMPAIGN, ASLAN, path)
-            return path.read_text(), battle
-    raise AssertionError("Aslan gave no battle order")
+    battle = play_to_a_battle_order(table, ASLAN)
+    path = table.files_dir / "battle.json"
+    table.machines[ASLAN].pbem.export_file(CAMPAIGN, ASLAN, path)
+    return path.read_text(), battle
 
 
 def test_a_refused_batch_names_its_battle_by_its_short_id(tmp_path: Path) -> None:  # DN-CBT-1

@@ -17,8 +17,7 @@ from campaign.rules.combat import book
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
-from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_contact
-from tests.pbem.bot import Bot
+from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_a_battle_order, play_to_contact
 
 ASLAN = Side.ASLAN
 
@@ -26,17 +25,11 @@ ASLAN = Side.ASLAN
 def _battle_closed_by_aslan(table: MailTable) -> str:
     """The bot plays on from the contact until an order of Aslan's names a battle and leaves
     none open (not sent); that battle's full id."""
-    bot = Bot()
-    for _ in range(300):
-        holder = table.machines[table.holder or ASLAN]
-        loaded = holder.service.load(CAMPAIGN)
-        order = bot.next_order(loaded.state, loaded.ruleset)
-        battle = next((b for b in book.battle_ids(loaded.state) if b in order), None)
-        table.play(order)
-        after = table.machines[ASLAN].service.load(CAMPAIGN).state
-        if battle is not None and order.startswith("aslan ") and not book.battle_ids(after):
-            return battle
-    raise AssertionError("no battle closed by an order of Aslan's")
+
+    def none_open(table: MailTable, battle: str) -> bool:
+        return not book.battle_ids(table.machines[ASLAN].service.load(CAMPAIGN).state)
+
+    return play_to_a_battle_order(table, ASLAN, none_open)
 
 
 @pytest.mark.slow
