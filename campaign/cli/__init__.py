@@ -168,8 +168,8 @@ def _run(command: str | None, words: list[str]) -> int:
         return 0
     try:
         return int(handler(args) or 0)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as error:  # a message says what was given up (table_dice)
+        print(" ".join(["interrupted", *map(str, error.args)]), file=sys.stderr)
         return 130
     except BundledFilesMissing as error:
         print(f"campaign: {error}", file=sys.stderr)
