@@ -186,6 +186,10 @@ def _check_choices(
             raise IllegalOrderError(
                 "DN-ECO-7", f"{unit_id} is not one of {side.value}'s ships on the map"
             )
+    for listed in (order.unpaid, order.recover):  # a typo, as in form-stack (found by use)
+        twice = sorted({uid for uid in listed if listed.count(uid) > 1})
+        if twice:
+            raise IllegalOrderError("DN-ECO-7", f"{', '.join(twice)} is named twice")
     doubled = set(order.unpaid) & set(order.recover)
     if doubled:
         raise IllegalOrderError(
