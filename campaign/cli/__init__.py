@@ -172,8 +172,8 @@ def _run(command: str | None, words: list[str]) -> int:
         if sys.stdout is not None:
             sys.stdout.flush()  # here, where a full disk is one line, not at exit
         return code
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as error:  # a message says what was given up (table_dice)
+        print(" ".join(["interrupted", *map(str, error.args)]), file=sys.stderr)
         return 130
     except BundledFilesMissing as error:
         print(f"campaign: {error}", file=sys.stderr)

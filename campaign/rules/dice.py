@@ -142,7 +142,9 @@ class EnteredDice(PhysicalSource):
     and no fewer (DN-ERR-1, DN-SEQ-2). ``asked`` records the purpose of every roll requested, so
     a refusal can say how many dice the order rolls and which shot each one is for.
     ``padded()`` is a probe that answers 1 and 6 in turn once the values run out, to list the
-    rest (made-up values that alternate never tie a range roll, so the probe cannot loop).
+    rest (made-up values that alternate never tie a range roll, so the probe cannot loop); it
+    starts with 6 after a typed value of 3 or less, so the first made-up value never ties with
+    the typed one either (DN-CBT-1: a tie would count the re-roll's dice as due).
     With a ``screen`` (a player's seat), the rolls it conceals are drawn from its source and
     are neither typed, asked nor counted."""
 
@@ -156,6 +158,10 @@ class EnteredDice(PhysicalSource):
             )
         self.asked: list[str] = []
         self._pad = pad
+        # The first made-up value is the face farthest from the last value typed, so that it
+        # cannot tie with it: one range die typed (1) and a made-up 1 tied, and the refusal
+        # counted a re-roll the order does not need (found by use, December 7, evening).
+        self._pad_start = 1 if self.values and self.values[-1] <= 3 else 0
         self.screen = screen
 
         def next_value(ctx: RollContext) -> int:
@@ -165,7 +171,8 @@ class EnteredDice(PhysicalSource):
             if len(self.asked) <= len(self.values):
                 return self.values[len(self.asked) - 1]
             if self._pad:
-                return PAD_VALUES[(len(self.asked) - len(self.values) - 1) % len(PAD_VALUES)]
+                missing = len(self.asked) - len(self.values) - 1 + self._pad_start
+                return min(PAD_VALUES[missing % len(PAD_VALUES)], ctx.sides)
             raise MissingDiceError(
                 f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
             )

@@ -214,6 +214,22 @@ def order_tokens(text: str) -> list[str]:
     return shlex.split(text, comments=False)
 
 
+#: The placeholders of order templates that stand for a list (ids, systems or pairs).
+LIST_PLACEHOLDERS = frozenset(
+    {"UNITS", "OTHERS", "ENGAGEMENTS", "PATH", "LAND", "BOMBARD", "DROPS", "PD>SHIP"}
+)
+
+
+def _list_hint(template: str) -> str:
+    """ " (a list is written …)" when ``template`` takes a list: too many words there are most
+    likely a list written with spaces (found by use, December 7, evening: `referee-assign b1
+    S-CL-2>A-CS-2 S-CL-3>A-CR-2` was told only how many arguments the order takes)."""
+    words = {word.strip("[]").split("|")[0] for word in template.split()[1:]}
+    if words & LIST_PLACEHOLDERS:
+        return " (a list is written as one word, its items joined by commas, no spaces)"
+    return ""
+
+
 def parse_order(text: str, state: CampaignState | None = None) -> Order:
     """Parse one line of order notation; ``InvalidOrderError`` naming the problem. A refusal
     shows the order's usage as ``state`` shows it (``OrderSpec.shown_in``: ``place-neutral
@@ -262,7 +278,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         template = order_spec(verb).shown_in(state)[0]
         raise InvalidOrderError(
             f"cannot read order {text!r}: '{verb}' takes at most {len(template.split()) - 1} "
-            f"argument(s): {template}"
+            f"argument(s): {template}{_list_hint(template)}"
         )
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(typed, args, strict=True):

@@ -164,3 +164,33 @@ def test_missing_order_file_is_one_line(db, tmp_path, capsys):
     assert main(["orders", "t", str(tmp_path / "nope.txt"), *db]) == 1
     err = capsys.readouterr().err
     assert "nope.txt: cannot read" in err and err.count("\n") == 1
+
+
+def test_ctrl_c_in_an_order_file_says_how_far_it_got(db, tmp_path, capsys, monkeypatch):
+    """DN-ERR-1 (found by use, December 7, evening): Ctrl+C during `campaign orders` printed
+    only `interrupted`, after 75 of 120 lines had been applied: the referee could not tell
+    which. It now names the line it stopped at and how many orders were applied, as a
+    refusal does; the exit code stays 130."""
+    path = _file(
+        tmp_path,
+        "aslan form-stack one A-CL-1\naslan form-stack two A-CL-2\naslan form-stack three A-CL-3\n",
+    )
+    real = CampaignService.submit_report
+    calls = []
+
+    def interrupted_at_the_third(self, loaded, text, **kwargs):
+        calls.append(text)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(self, loaded, text, **kwargs)
+
+    monkeypatch.setattr(CampaignService, "submit_report", interrupted_at_the_third)
+    capsys.readouterr()
+    assert main(["orders", "t", path, *db]) == 130
+    err = capsys.readouterr().err
+    assert err == (
+        f"interrupted at {path}:3 (aslan form-stack three A-CL-3): 2 order(s) applied, "
+        "not this one nor any after it\n"
+    )
+    state = CampaignService(db_url=db[1]).load("t").state
+    assert state.units["A-CL-2"].stack == "two" and state.units["A-CL-3"].stack != "three"

@@ -125,3 +125,12 @@ def test_undo_after_a_phase_change_names_the_override(db, capsys):
     capsys.readouterr()
     code, _, err = _run(db, capsys, "undo", "t")
     assert code == 1 and "undo --referee REASON" in err
+
+
+def test_ctrl_d_at_the_delete_question_deletes_nothing(db, capsys, monkeypatch):
+    """Found by use (December 7, evening): Ctrl+D at a yes/no question of the command line
+    (here `campaign delete`'s) raised a traceback (EOFError). It answers no."""
+    monkeypatch.setattr("sys.stdin", _Terminal(""))
+    code, out, _ = _run(db, capsys, "delete", "t")
+    assert code == 1 and out.endswith("[y/N] \nt: not deleted\n"), out
+    assert _run(db, capsys, "status", "t")[0] == 0

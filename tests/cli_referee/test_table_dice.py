@@ -83,7 +83,25 @@ def test_end_of_input_at_a_prompt_ends_its_line(table_db, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", _Interrupted("3\n"))  # Ctrl+C at the second prompt
     assert main(["order", "p", "aslan range b1", *table_db]) == 130
     captured = capsys.readouterr()
-    assert captured.out.endswith("(1-6): \n") and captured.err == "interrupted\n"
+    assert captured.out.endswith("(1-6): \n")
+    assert captured.err == (
+        "interrupted at the die for range marrow round 1 aslan try 1: the order is not "
+        "given, nothing changed\n"
+    )
+    assert main(["battles", "p", *table_db]) == 0
+    assert "stage range" in capsys.readouterr().out
+
+
+def test_ctrl_c_at_a_die_says_the_order_is_not_given(table_db, capsys, monkeypatch):
+    """DN-ERR-1 (found by use, December 7, evening): Ctrl+C at a die's prompt gave up the
+    order, but said only `interrupted`, which left the referee to wonder whether the dice
+    typed so far had been stored. It now says which die it stopped at and that nothing
+    changed; the exit code stays 130 (a Ctrl+C)."""
+    monkeypatch.setattr("sys.stdin", _Interrupted(""))  # Ctrl+C at the first prompt
+    assert main(["order", "p", "aslan range b1", *table_db]) == 130
+    err = capsys.readouterr().err
+    assert "range marrow round 1 solomani try 1" in err
+    assert "the order is not given, nothing changed" in err
     assert main(["battles", "p", *table_db]) == 0
     assert "stage range" in capsys.readouterr().out
 

@@ -100,3 +100,32 @@ def test_the_log_names_the_order_a_referee_undo_reverted(db, capsys):
     code, out, _ = _run(db, capsys, "log", "t", "--raw")
     last = out.strip().splitlines()[-1]
     assert "referee-restored" in last and f"reverted: {JUMP}" in last, last
+
+
+def _typed(key: type[BaseException]):
+    """``input`` as a terminal answers it when the referee presses Ctrl+D (``EOFError``) or
+    Ctrl+C (``KeyboardInterrupt``) at the question."""
+
+    def answer(text: str) -> str:
+        print(text, end="")
+        raise key
+
+    return answer
+
+
+def test_ctrl_d_or_ctrl_c_at_the_undo_question_changes_nothing(db, capsys, monkeypatch):
+    """DN-ERR-1 (found by use, December 7, evening): Ctrl+D at the question of an undo of a
+    referee undo ended in a Python traceback (EOFError), and Ctrl+C printed `interrupted` on
+    the question's own line. Ctrl+D answers no, as an empty answer does; Ctrl+C ends the line
+    and says nothing was undone. Neither changes anything."""
+    _jump_reverted(db, capsys)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", _typed(EOFError))
+    code, out, err = _run(db, capsys, "undo", "t")
+    assert code == 1 and out.endswith("[y/N] \n"), (out, err)
+    assert "not undone: 'referee undo \"wrong system\"' stays" in err
+    monkeypatch.setattr("builtins.input", _typed(KeyboardInterrupt))
+    code, out, err = _run(db, capsys, "undo", "t")
+    assert code == 130 and out.endswith("[y/N] \n")
+    assert err == "interrupted at the question: nothing changed\n"
+    assert _where(db, "A-CL-1") == ("hex:eawyo", "strike")

@@ -138,6 +138,17 @@ def test_range_without_typed_dice_lists_the_two_dice():
     assert "1) range neb-a round 1 solomani try 1; 2) range neb-a round 1 aslan try 1" in message
 
 
+def test_one_range_die_typed_is_told_the_order_rolls_two():
+    """DN-CBT-1 / DN-ERR-1 (found by use, December 7, evening): one range die typed (1) was
+    refused with "this order rolls 4 dice", listing a re-roll: the made-up value the count
+    probe put in for the missing die (1) tied with the typed one. The order rolls 2 dice
+    unless they tie, so the refusal asks for 2; a tie is told when the dice typed tie."""
+    for typed in ([1], [2], [3], [4], [5], [6]):
+        message = _range_refusal(_at_range(), typed)
+        assert "this order rolls 2 dice and only 1 were entered" in message, (typed, message)
+        assert "try 2" not in message
+
+
 def _screened(values: list[int], conceals: str) -> EnteredDice:
     """Typed dice behind a screen that conceals the shots naming ``conceals`` (as a player's
     seat types them: ``views.dice_screen``), rolled instead by a source that always gives 6."""

@@ -26,3 +26,22 @@ def test_a_face_down_transport_cuts_like_a_monitor_until_revealed():  # DN-ECO-3
     # face up, a transport cuts nothing (DN-ECO-3 excepts transports): the income rises
     assert _aslan_income(transport, face_down=False) > _aslan_income(monitor, face_down=False)
     assert _aslan_income(monitor, face_down=False) == _aslan_income(monitor, face_down=True)
+
+
+def test_a_cut_by_a_face_down_counter_says_why_it_counts():  # DN-ECO-3, DN-NEU-1
+    """Found by use (December 7, evening): Khtaoi's cut read "Alameda: enemy starships other
+    than tankers/transports there: neutral face-down counter (stellar hex)" while the referee
+    knew the counter to be a transport, which DN-ECO-3 excepts. The reason now says that a
+    face-down counter counts as a warship until it is turned face up; the kind stays hidden."""
+    game = Game(
+        counters="""
+        N-TR-1 neutral:TR hex:marrow face-down home=marrow
+    """
+    )
+    report = income_report_for(game.state, game.ruleset, Side.SOLOMANI)
+    (halden,) = [box for box in report.boxes if box.system_id == "halden"]
+    assert not halden.connected
+    (marrow,) = [cut for cut in halden.cut_by if cut.system_id == "marrow"]
+    assert "neutral face-down counter (stellar hex)" in marrow.reason
+    assert "a face-down counter counts as a warship until it is turned face up" in marrow.reason
+    assert "N-TR-1" not in marrow.reason and "transport" not in marrow.reason.split(":")[-1]

@@ -315,3 +315,24 @@ def test_pass_waits_for_maintenance_when_ru_do_not_suffice():
     game.play("solomani maintain S-CR-2")
     assert game.state.ru[S] == 1
     assert (game.state.phasing, game.state.phase) != (S, Phase.PRODUCTION)
+
+
+def test_a_ship_named_twice_is_refused_before_any_die():  # DN-ECO-7, DN-ERR-1
+    """Found by use (December 7, evening): `aslan maintain A-CL-7,A-CL-7` (a typo for two
+    ships) was accepted as if A-CL-7 had been named once, after the referee had typed the
+    frontier dice. A unit named twice in a list is refused, as `form-stack` and `deploy` refuse
+    it, before any die is asked for."""
+    game = Game(
+        ru=20,
+        counters="""
+        S-CR-1 solomani:CR hex:concord
+        S-CR-2 solomani:CR hex:lantern
+        S-CR-3 solomani:CR hex:vantage disrupted
+    """,
+    )
+    for text in (
+        "solomani maintain S-CR-1,S-CR-1",
+        "solomani maintain - S-CR-3,S-CR-3",
+    ):
+        error = game.reject(text, dice=[6])
+        assert error.rule_id == "DN-ECO-7" and "S-CR-" in str(error) and "twice" in str(error)

@@ -31,6 +31,7 @@ def test_ships_holding_the_hex_conscript_and_pay_conscription_costs():  # DN-NEU
         A-TR-1 aslan:TR hex:lantern
     """,
     )
+    game.play("solomani maintain", [6])  # maintenance comes first (DN-ECO-7)
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == ["N-M-1", "N-RT-1", "N-TR-1"] and event.cost == 1 + 1 + 1
@@ -51,6 +52,7 @@ def test_conscripted_units_act_as_the_players_units():  # DN-NEU-2, DN-ECO-1
     )
     before = Occupancy.from_pieces(pieces_from_state(game.state, game.ruleset))
     assert before.ground_sides("lantern") == {N}
+    game.play("solomani maintain", [6])  # maintenance comes first (DN-ECO-7)
     game.play("solomani conscript lantern")
     after = Occupancy.from_pieces(pieces_from_state(game.state, game.ruleset))
     assert after.ground_sides("lantern") == {S}
@@ -96,6 +98,7 @@ def test_an_attempt_without_the_money_turns_the_counters_face_up_and_none_joins(
     for unit in game.state.units.values():
         unit.face_down = True
     game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game.play("solomani maintain", [6])  # maintenance comes first (DN-ECO-7)
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == [] and event.cost == 0 and event.unpaid == 3
@@ -115,6 +118,7 @@ def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
         S-CR-1 solomani:CR hex:lantern
     """,
     )
+    game.play("solomani maintain", [6])  # maintenance comes first (DN-ECO-7)
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == [] and event.left_neutral == ["N-PD-1"] and event.cost == 0
@@ -162,3 +166,27 @@ def test_rebuild_only_own_destroyed_conscripts():  # DN-NEU-3
     game.state.ru[S] = 5
     game.state.units["N-M-1"].location = Location.eliminated()
     assert "6 RU" in str(game.reject("solomani rebuild N-M-1"))
+
+
+def test_conscription_waits_for_maintenance():  # DN-NEU-2, DN-ECO-7, DN-SEQ-1
+    """Found by use (December 7, evening): `aslan conscript bastion` given before `maintain`
+    made Bastion an Aslan box, and the maintenance that followed treated the four Aslan
+    ships above it as civilised (paid 14 RU) where they stood in frontier space when the step
+    began (a roll each, DN-ECO-7); a disrupted one could even have been recovered there. The
+    order of two orders of one step changed what maintenance asked. Conscription now waits for
+    maintenance, as production does, and maintenance reads the step as it began."""
+    game = Game(
+        ru=20,
+        counters="""
+        N-RT-1 neutral:RT-2 box:lantern home=lantern
+        S-CR-1 solomani:CR hex:lantern
+    """,
+    )
+    error = game.reject("solomani conscript lantern", rule="DN-ECO-7")
+    assert "maintenance comes first" in str(error) and "before conscripting" in str(error)
+    events = game.play("solomani maintain", [6])
+    (ship,) = [e for e in events if e.type == "maintenance-resolved"][0].ships
+    assert ship.unit_id == "S-CR-1" and ship.roll == 6 and ship.cost == 0  # frontier: a roll
+    assert game.state.ru[S] == 20
+    game.play("solomani conscript lantern")
+    assert game.state.units["N-RT-1"].owner is S and game.state.ru[S] == 19

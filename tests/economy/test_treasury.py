@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules import narration
 from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
@@ -133,3 +134,32 @@ def test_supply_overlay_lists_connected_systems():  # DN-ECO-3
     supplied = connected_systems(game.state, game.ruleset, S)
     assert {"concord", "marrow", "vantage", "kestrel", "petrel", "brume"} <= supplied
     assert "halden" not in supplied and "bulwark" not in supplied
+
+
+def test_the_income_sentence_names_the_boxes_cut_off():  # DN-ECO-4, DN-ECO-3
+    """Found by use (December 7, evening): with Khtaoi cut off, the collection read "The Aslan
+    collect 51 RU (budget 25, 6 boxes 26)": nothing told the referee that a world earned less
+    than Table 3's connected value, or which. The sentence now names each box not connected to
+    the capital with what it yields; a turn without a cut reads as before."""
+    game = Game(
+        turn=2,
+        phasing=A,
+        ru=9,
+        last_step=True,
+        counters="""
+        # cuts Halden (4 instead of 10)
+        A-CR-1 aslan:CR hex:marrow
+    """,
+    )
+    before = game.state.clone()
+    events = game.play("aslan end-phase")
+    text = "\n".join(narration.condense(narration.narrate(events, before, ruleset=game.ruleset)))
+    assert (
+        "The Solomani collect 55 RU (budget 25, 6 boxes 30; not connected to the capital: "
+        "Halden 4 RU, DN-ECO-3); kept 9 of 9, now 64 RU (DN-ECO-4)"
+    ) in text
+    quiet = Game(turn=2, phasing=A, ru=9, last_step=True)
+    before = quiet.state.clone()
+    events = quiet.play("aslan end-phase")
+    text = "\n".join(narration.condense(narration.narrate(events, before, ruleset=quiet.ruleset)))
+    assert "(budget 25, 6 boxes 36); kept 9 of 9" in text

@@ -35,7 +35,23 @@ def test_stage_errors_cite_the_rule_of_the_stage_the_battle_is_at():
     game.play(f"aslan fire {BATTLE}", [1, 6])  # DD missile 4 vs CL 4: -; CL missile 2 vs DD 1: X
     assert game.where("S-DD-1") == "eliminated"
     error = game.reject(f"aslan withdraw {BATTLE} neb-b")
-    assert error.rule_id == "DN-CBT-7" and "it is over" in str(error)
+    assert error.rule_id == "DN-CBT-7" and "is over" in str(error)
+
+
+def test_an_order_to_a_battle_that_is_over_says_so_plainly():
+    """DN-CBT-7 (found by use, December 7, evening): `stay` after the round that ended the
+    battle read "battle … waits for nothing: it is over; this order belongs to the withdrawal
+    decisions". It now says the battle is over and nothing is left to decide in it."""
+    game = _battle()
+    game.play(f"aslan range {BATTLE}", [1, 6])
+    game.play(f"aslan choose-range {BATTLE} long")
+    game.play(f"solomani target {BATTLE} S-DD-1")
+    game.play(f"aslan target {BATTLE} A-CL-1")
+    game.play(f"aslan fire {BATTLE}", [1, 6])  # S-DD-1 destroyed: the battle is over
+    error = game.reject(f"aslan stay {BATTLE}")
+    assert error.rule_id == "DN-CBT-7"
+    assert "is over: nothing is left to decide in it" in str(error)
+    assert "waits for nothing" not in str(error)
 
 
 def test_wrong_owner_message_reads_well():

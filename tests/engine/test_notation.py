@@ -222,3 +222,21 @@ def test_order_words_are_split_exactly_as_shlex_splits_them(text):  # DN-ERR-1
             order_tokens(text)
         return
     assert order_tokens(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "referee referee-assign b1 S-CL-2>A-CS-2 S-CL-3>A-CR-2",
+        "aslan deploy A-CL-1 A-CL-2 hex:asl-cap",
+    ],
+)
+def test_a_list_written_with_spaces_is_told_to_use_commas(text):
+    """DN-ERR-1 (found by use, December 7, evening): `referee referee-assign b1 S-CL-2>A-CS-2
+    S-CL-3>A-CR-2` (as docs/referee-cli.md wrote it, "D1+D2>A1 ...") was refused with only
+    "'referee-assign' takes at most 2 argument(s)". An order with a list says how a list is
+    written."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text)
+    assert "takes at most" in refused.value.message
+    assert "joined by commas, no spaces" in refused.value.message

@@ -79,3 +79,20 @@ def test_fighters_are_not_put_down_in_a_hostile_box():
     """,
     )
     assert "base" in game.reject("aslan unload A-F-1", rule="DN-CBT-8").reason
+
+
+def test_a_destroyed_unit_named_in_a_move_is_said_destroyed():
+    """DN-ERR-1 (found by use, December 7, evening): `aslan merge-stacks fleet A-CL-5`, A-CL-5
+    destroyed in an earlier battle, was refused as "unknown stack or unit 'A-CL-5'; did you
+    mean 'A-CL-2' or …", as if the id had been mistyped. The refusal now says the unit was
+    destroyed; nothing changes."""
+    game = Game(
+        counters="""
+        A-CL-1 aslan:CL hex:hlirakh stack=fleet
+        A-CL-5 aslan:CL eliminated
+    """
+    )
+    for text in ("aslan jump A-CL-5 ftahr", "aslan merge-stacks fleet A-CL-5"):
+        error = game.reject(text)
+        assert "A-CL-5 was destroyed" in error.message, (text, error.message)
+        assert "unknown" not in error.message

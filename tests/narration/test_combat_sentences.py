@@ -133,3 +133,24 @@ def test_a_declaration_cites_the_rule_of_each_choice():
     assert line.endswith("S-CL-1 returns fire at A-CL-2 (DN-CBT-3)")
     (line,) = _lines(game, f"aslan declare {BID} A-CL-1", [])
     assert line.endswith("close attacks by A-CL-1 (DN-CBT-5)")
+
+
+def test_cargo_lost_with_its_destroyed_transport_is_named():
+    """DN-CBT-4 with DN-MOV-7 (found by use, December 7): a transport destroyed in space took
+    the jump troops aboard with it, but the round read only "A-TR-1 destroyed": the troops
+    left the game unnamed. The outcome names what was lost aboard."""
+    game = Campaign(
+        [
+            place("A-TR-1", "aslan:TR", "hex:neb-a"),
+            place("A-JT-1", "aslan:JT-6", "on:A-TR-1"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        ]
+    )
+    game.enter()
+    game.play(f"aslan range {BID}", [6, 1])
+    game.play(f"solomani choose-range {BID} short")
+    game.play(f"solomani target {BID} S-CL-1")
+    game.play(f"aslan target {BID} A-TR-1")
+    head = _lines(game, f"aslan fire {BID}", [6])[0].split("\n")[0]
+    assert "A-TR-1 destroyed with A-JT-1 aboard" in head
+    assert game.state.units["A-JT-1"].location.where.value == "eliminated"

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from campaign.cli.asking import ask_yes_no
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
     open_orders,
@@ -238,7 +239,7 @@ def undo(args: argparse.Namespace) -> int:
 
 def _ask_on_terminal(taking: TakeBack) -> bool:
     """Ask on the terminal whether to take a referee undo back (``TakeBack.question``)."""
-    return input(f"{taking.question} [y/N] ").strip().lower() in ("y", "yes")
+    return ask_yes_no(taking.question)
 
 
 def list_campaigns(args: argparse.Namespace) -> int:
@@ -272,11 +273,10 @@ def delete(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        answer = input(
+        if not ask_yes_no(
             f"Delete campaign {args.name!r} and its whole log ({events} events)? "
-            "This cannot be undone. [y/N] "
-        )
-        if answer.strip().lower() not in ("y", "yes"):
+            "This cannot be undone."
+        ):
             print(f"{args.name}: not deleted")
             return 1
     service.delete(args.name)

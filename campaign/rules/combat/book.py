@@ -195,13 +195,22 @@ STAGE_WAITS = {
     "assign": "target assignment",
     "fire": "declarations and fire",
     "withdraw": "the withdrawal decisions",
-    "over": "nothing: it is over",
+    "over": "nothing: it is over",  # not said: an order at this stage reads "is over"
 }
 
 
 def expect_stage(rec: BattleRecord, battle_id: str, *stages: Stage) -> None:
     """Reject an order given at the wrong moment of the round, citing the rule of the step the
-    battle is at (DN-CBT-1/3/4/7)."""
+    battle is at (DN-CBT-1/3/4/7). A battle that is over says so plainly ("battle b1 is over:
+    nothing is left to decide in it"; found by use, December 7, evening: `stay` after the last
+    round read "battle b1 waits for nothing: it is over; this order belongs to the withdrawal
+    decisions")."""
+    if rec.stage not in stages and rec.stage == "over":  # "waits for nothing" read oddly
+        raise IllegalOrderError(
+            STAGE_RULES[rec.stage],
+            f"battle {battle_id} is over: nothing is left to decide in it, "
+            f"{' or '.join(STAGE_WAITS[s] for s in stages)} included",
+        )
     if rec.stage not in stages:
         raise IllegalOrderError(
             STAGE_RULES[rec.stage],

@@ -77,11 +77,22 @@ def _house_note(view: NarrationView, tables: Iterable[str]) -> list[str]:
     return ["house tables" if len(house) > 1 else "house table"]
 
 
+def _aboard(view: NarrationView, carrier: str) -> list[str]:
+    """Every unit ``carrier`` holds, and what those hold in turn, as the state stood before
+    the event: a destroyed carrier takes them out of play with it (``eliminate``)."""
+    held = []
+    for cargo in view.state.cargo_of(carrier):
+        held += [cargo.id, *_aboard(view, cargo.id)]
+    return held
+
+
 def effects_text(
     view: NarrationView, effects: Mapping[str, CombatResult], shots: Iterable[Shot | BoxShot] = ()
 ) -> str:
     """ "S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses"); a ship destroyed by several D
-    and no X says why (DN-CBT-4)."""
+    and no X says why (DN-CBT-4), and one destroyed with units aboard names them, lost with it
+    ("A-TR-1 destroyed with A-JT-1 aboard"; found by use, December 7: they left the game
+    unnamed)."""
     hits: dict[str, list[CombatResult]] = {}
     for shot in shots:
         if shot.roll is not None and shot.result is not CombatResult.NO_EFFECT:
@@ -89,6 +100,9 @@ def effects_text(
     parts = []
     for uid, result in effects.items():
         text = f"{view.unit(uid)} {RESULT_WORDS[result]}"
+        lost = _aboard(view, uid) if result is CombatResult.DESTROYED else []
+        if lost:
+            text += f" with {view.units(lost)} aboard"
         taken = hits.get(uid, [])
         if (
             result is CombatResult.DESTROYED

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 
 from campaign.rules.economy.connectivity import UNREACHED
 from campaign.rules.economy.income import side_income
-from campaign.rules.economy.occupancy import Occupancy, Piece, controls_ground
+from campaign.rules.economy.occupancy import FACE_DOWN_PIECE, Occupancy, Piece, controls_ground
 from campaign.rules.economy.report import IncomeReport, income_report
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.ruleset import Ruleset, UnitType
@@ -71,7 +71,7 @@ def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
             Piece(
                 # a face-down neutral's id names its kind: reports must not reveal it (the
                 # owner comes first in ``Piece.describe``: "neutral face-down counter")
-                label="face-down counter" if unit.face_down else unit.id,
+                label=FACE_DOWN_PIECE if unit.face_down else unit.id,
                 side=unit.owner,
                 unit_type=unit_type,
                 system_id=location.system if on_map else None,

@@ -22,7 +22,7 @@ from itertools import compress
 from msgspec import Struct, field
 
 from campaign.rules.economy.graph import MapGraph, graph_of
-from campaign.rules.economy.occupancy import Occupancy, Piece
+from campaign.rules.economy.occupancy import FACE_DOWN_PIECE, Occupancy, Piece
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.ruleset import Ruleset
 
@@ -41,6 +41,13 @@ class Blockage(Struct, frozen=True):
         parts: list[str] = []
         if self.enemy_units:
             units = ", ".join(piece.describe() for piece in self.enemy_units)
+            if any(piece.label == FACE_DOWN_PIECE for piece in self.enemy_units):
+                # found by use (December 7, evening): a face-down transport listed among the
+                # "starships other than tankers/transports" read as a mistake to the referee
+                units += (
+                    " (a face-down counter counts as a warship until it is turned face up, "
+                    "DN-NEU-1)"
+                )
             parts.append(f"enemy starships other than tankers/transports there: {units}")
         if self.needs_tanker:
             parts.append("type 3 system with no friendly tanker")

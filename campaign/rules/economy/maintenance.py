@@ -186,6 +186,10 @@ def _check_choices(
             raise IllegalOrderError(
                 "DN-ECO-7", f"{unit_id} is not one of {side.value}'s ships on the map"
             )
+    for listed in (order.unpaid, order.recover):  # a typo, as in form-stack (found by use)
+        twice = sorted({uid for uid in listed if listed.count(uid) > 1})
+        if twice:
+            raise IllegalOrderError("DN-ECO-7", f"{', '.join(twice)} is named twice")
     doubled = set(order.unpaid) & set(order.recover)
     if doubled:
         raise IllegalOrderError(
@@ -324,7 +328,9 @@ def default_cost(state: CampaignState, ruleset: Ruleset, side: Side) -> int | No
 def maintenance_before(
     state: CampaignState, ruleset: Ruleset, side: Side, what: str
 ) -> list[Event]:
-    """The events that come before ``what`` (producing, rebuilding) in ``side``'s step: none
+    """The events that come before ``what`` (producing, rebuilding, conscripting: a
+    conscription changes who controls a box, hence which ships are civilised) in ``side``'s
+    step: none
     when this step's maintenance is resolved or not due; a ``MaintenanceResolved`` with no
     ship when ``side`` has none to maintain, so that the step's maintenance is done and a ship
     built now is not maintained in it; and a refusal while ships wait for it (DN-ECO-7).

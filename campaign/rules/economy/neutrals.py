@@ -147,11 +147,13 @@ def _decide_conscript(
     units = neutrals_in(state, system.id)
     if not units:
         raise IllegalOrderError("DN-NEU-2", f"{system.name} has no neutral units to conscript")
+    first = maintenance_before(state, ruleset, side, "conscripting")
     takeable = [u for u in units if ruleset.unit_type(u.kind).conscription_cost is not None]
     cost = sum(ruleset.unit_type(u.kind).conscription_cost or 0 for u in takeable)
     paid = cost <= state.ru[side]
     joining = takeable if paid else []
     return [
+        *first,
         NeutralsConscripted(
             side=side,
             system=system.id,
@@ -160,7 +162,7 @@ def _decide_conscript(
             cost=cost if paid else 0,
             revealed=[u.id for u in units],
             unpaid=None if paid else cost,
-        )
+        ),
     ]
 
 

@@ -48,6 +48,10 @@ def cuts_connection(unit_type: UnitType) -> bool:
     )
 
 
+#: How a face-down neutral counter is named in reports: its id would name its kind (DN-NEU-1).
+FACE_DOWN_PIECE = "face-down counter"
+
+
 class Piece(Struct, frozen=True):
     """One unit on the map: its label (``CR#4``), the side it acts for, its type and place.
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from campaign.rules.economy.income import TABLE_3
 from campaign.rules.economy.maintenance import MaintenanceResolved, Outcome, ShipUpkeep
 from campaign.rules.economy.neutrals import NeutralRebuilt, NeutralsConscripted
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.economy.victory import CapitalControlNoted, VictoryChecked
-from campaign.rules.ids import kind_code
+from campaign.rules.ids import SystemType, kind_code
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.state import Where
 
@@ -17,9 +18,29 @@ def _income(event: IncomeCollected, view: NarrationView) -> str:
     boxes = sum(event.boxes.values())
     return (
         f"{view.side(event.side)} collect {event.income} RU (budget {event.budget}, "
-        f"{view.plural(len(event.boxes), 'box')} {boxes}); kept {event.kept} of "
-        f"{event.before}, now {event.kept + event.income} RU (DN-ECO-4)"
+        f"{view.plural(len(event.boxes), 'box')} {boxes}{_cut_off(event, view)}); kept "
+        f"{event.kept} of {event.before}, now {event.kept + event.income} RU (DN-ECO-4)"
     )
+
+
+def _cut_off(event: IncomeCollected, view: NarrationView) -> str:
+    """ "; not connected to the capital: Halden 4 RU, DN-ECO-3": the boxes that yielded less
+    than Table 3 gives a connected box of their type, with what they yielded (found by use,
+    December 7, evening: "6 boxes 26" hid that Khtaoi, cut off, earned nothing); "" when every
+    box is connected or without a ruleset to read the types from."""
+    if view.ruleset is None:
+        return ""
+    star_map = view.ruleset.star_map
+    connected = {
+        SystemType.PRIMARY: TABLE_3.type1_connected,
+        SystemType.SECONDARY: TABLE_3.type2_connected,
+    }
+    cut = [
+        f"{view.system(system_id)} {ru} RU"
+        for system_id, ru in event.boxes.items()
+        if star_map.has_system(system_id) and ru < connected.get(star_map.system(system_id).type, 0)
+    ]
+    return f"; not connected to the capital: {', '.join(cut)}, DN-ECO-3" if cut else ""
 
 
 def _upkeep(ship: ShipUpkeep, view: NarrationView) -> str:

@@ -70,6 +70,18 @@ def describe(units: list[Unit] | tuple[Unit, ...], stack: str | None) -> str:
     return f"stack {stack} ({ids})" if stack else ids
 
 
+def unknown_group(state: CampaignState, side: Side, what: str) -> InvalidOrderError:
+    """The refusal of ``what``, which names no stack of ``side`` and no unit in play: one of
+    ``side``'s own units that was destroyed is said so (found by use, December 7, evening: it
+    read "unknown stack or unit 'A-CL-5'; did you mean …", as if mistyped); anything else is
+    unknown, with the closest names."""
+    unit = state.units.get(what)
+    if unit is not None and unit.owner is side and not in_play(unit):
+        return InvalidOrderError(f"{what} was destroyed: it is out of play")
+    names = [*stacks_of(state, side), *(u.id for u in state.units_of(side))]
+    return InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
+
+
 def resolve(state: CampaignState, side: Side, what: str) -> Group:
     """The group named ``what``: a stack label of ``side`` or the id of a unit not in a stack.
 
@@ -82,8 +94,7 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
     else:
         unit = state.units.get(what)
         if unit is None or not in_play(unit):
-            names = [*stacks_of(state, side), *(u.id for u in state.units_of(side))]
-            raise InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
+            raise unknown_group(state, side, what)
         if unit.owner is not side:
             raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
         if unit.stack and len(stack_units(state, side, unit.stack)) > 1:
