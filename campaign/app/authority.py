@@ -93,10 +93,17 @@ def check_by_mail(plays: Side | None, order: Order) -> None:
     )
 
 
+def may_override(seat: Seat) -> bool:
+    """True when ``seat`` may give overrides with a logged reason (the referee's, DN-ERR-1):
+    what ``check_override`` refuses, and what a screen's help offers (a player's does not list
+    the referee undo key, found by use, December 7, evening)."""
+    return seat.is_referee
+
+
 def check_override(seat: Seat, what: str) -> None:
     """Overrides with a logged reason (``what``: e.g. ``an undo with a reason``) are the
     referee's (DN-ERR-1)."""
-    if not seat.is_referee:
+    if not may_override(seat):
         raise SeatError(
             OVERRIDES, f"{what} is a referee override; you play {seat.name}: ask the referee"
         )

@@ -81,6 +81,7 @@ def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
         (),
         f"{wait.sentence} (its machine gives it when the turn files are exchanged)",
         "DN-NEU-1",
+        own_reason=wait.own_sentence,
     )
 
 

@@ -128,6 +128,16 @@ class Wait:
         who = f"{self.side}'s " if self.side else "the "
         return f"waiting for {who}{noun} {self.subject}"
 
+    @property
+    def own_sentence(self) -> str | None:
+        """What the side waited for reads instead (found by use, December 7, evening: Aslan's
+        own status said "waiting for aslan's reveal of N-X-1", though his machine gives it when
+        he exports): ``export your turn file: your machine adds your reveal of N-X-3 to it``.
+        None for a reveal either machine gives (``side`` None) and for dice contributions."""
+        if self.side is None or self.what != "reveal":
+            return None
+        return f"export your turn file: your machine adds your reveal of {self.subject} to it"
+
 
 class WaitingError(IllegalOrderError):
     """The order cannot be decided yet: it needs what only the other machine can give (a card

@@ -83,6 +83,12 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         """True when typed dice need no referee reason (a campaign created with physical dice)."""
         return self.loaded.dice_mode == "physical"
 
+    @property
+    def may_override(self) -> bool:
+        """True when this screen's seat may give overrides with a reason, such as the referee
+        undo (``campaign.app.authority.may_override``): a player's help does not list them."""
+        return authority.may_override(self.seat)
+
     def typed_dice_refusal(self) -> str | None:
         """Why this screen's seat may not type dice at all here, said before any reason is
         asked: in a campaign played by e-mail no seat may (the other machine rolls them

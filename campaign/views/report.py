@@ -54,10 +54,16 @@ def seen_duty(seen: Seen, duty: Duty, *, gives: bool = True) -> Duty:
     """``duty`` as the seat of ``seen`` reads it: its reason, and its orders only when they
     are offered to that seat (``offers``): a player reads who must act and why, never the
     order forms of the other side (found by use, December 7: the Aslan player's status and
-    screen header said "solomani place-neutral SYSTEM")."""
+    screen header said "solomani place-neutral SYSTEM"). The side a duty is its own reads
+    its ``own_reason`` (a reveal its machine gives on export: "export your turn file")."""
     orders = duty.orders if offers(seen, duty, gives=gives) else ()
+    own = seen.viewer is not None and seen.viewer is duty.side  # a player's own duty
+    reason = duty.own_reason if own and duty.own_reason is not None else duty.reason
     return replace(
-        duty, reason=seen.text(duty.reason), orders=tuple(seen.text(order) for order in orders)
+        duty,
+        reason=seen.text(reason),
+        orders=tuple(seen.text(order) for order in orders),
+        own_reason=None,  # read: ``reason`` is now the seat's own
     )
 
 

@@ -194,3 +194,19 @@ def test_a_players_status_lists_his_own_orders_and_no_machine_order(duel: Path, 
         assert code == 0 and "waiting for aslan's reveal of draw 1" in out  # whom it waits for
         assert "may also give" not in out and "aslan share" not in out, out
         assert "share CARD" not in out and "reveal CARD" not in out
+
+
+def test_the_player_who_owes_a_reveal_is_told_to_export(duel: Path, capsys) -> None:
+    """DN-NEU-1, ADR 0028 (found by use, December 7, evening): Aslan's own status read
+    "aslan must act: waiting for aslan's reveal of draw 1", though his machine adds that
+    reveal to the file he exports; it now says so. Solomani's reads whom it waits for."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    path = duel / "turn-1.json"
+    assert run_cli(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
+    assert run_cli(capsys, "import", NAME, str(path), *asl)[0] == 0
+    code, out, _ = run_cli(capsys, "status", NAME, *asl)
+    assert code == 0 and "waiting for aslan's" not in out, out
+    assert "aslan — export your turn file: your machine adds your reveal of draw 1" in out
+    code, out, _ = run_cli(capsys, "status", NAME, *sol)
+    assert code == 0 and "waiting for aslan's reveal of draw 1" in out

@@ -143,6 +143,10 @@ def test_last_battle_summary_lists_what_the_battle_destroyed(game, ruleset):
     assert narration.last_battle_summary([], CampaignState()).empty
 
 
+#: The line a player reads for the shots of the face-down counters he may not identify.
+HIDDEN_FIRE = "the face-down neutrals' fire (who fired and with what not shown, DN-NEU-1)"
+
+
 def _shots(event: Event):
     result = getattr(event, "result", None)
     return list(getattr(result, "shots", ()) or ())
@@ -152,7 +156,9 @@ def _shots(event: Event):
 def test_players_never_read_the_factors_of_a_face_down_counter(game, ruleset, viewer):
     """DN-NEU-1: a shot fired by or at a face-down neutral (PD fire, bombardment, a battle with
     neutrals) names no factor, defence or column for a player: the numbers would tell the
-    counter's kind. The referee reads them (so the check can fail)."""
+    counter's kind. The shots a face-down counter fired are told together, in one line
+    naming no weapon (found by use, December 7, evening: "missile" told the kind). The referee
+    reads them (so the check can fail)."""
     checked = 0
     for event, state, ids, _kinds in _hidden_at_each_event(game, viewer):
         secret_shots = [s for s in _shots(event) if s.firer in ids or s.target in ids]
@@ -167,10 +173,15 @@ def test_players_never_read_the_factors_of_a_face_down_counter(game, ruleset, vi
             if any(verb in line for verb in ("fires on", "close-attacks", "returns fire"))
             and narration.HIDDEN_NAME in line
         ]
-        assert len(shot_lines) >= len(secret_shots)
+        at_hidden = [s for s in secret_shots if s.firer not in ids]
+        assert len(shot_lines) >= len(at_hidden)
         for line in shot_lines:
             assert " vs " not in line and "column" not in line, line
             assert "factors of the face-down counter not shown (DN-NEU-1)" in line
+        told_together = [line for line in player.splitlines() if HIDDEN_FIRE in line]
+        assert len(told_together) <= 1  # there whether they fired or not
+        assert told_together or len(at_hidden) == len(secret_shots)
+        assert all(" vs " not in line and "column" not in line for line in told_together)
         for shot in secret_shots:  # the referee reads every number
             assert any(
                 f"{shot.factor} vs " in line and shot.firer in line for line in referee.splitlines()

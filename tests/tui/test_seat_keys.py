@@ -12,6 +12,7 @@ from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm
+from campaign.tui.screens.help import HelpScreen
 from tests.tui.pilot_helpers import SIZE, campaign_on_top, screen_of, screen_on_top
 from tests.waiting import until
 
@@ -133,3 +134,25 @@ def test_a_players_app_stays_his_seat_on_the_launcher(service: CampaignService):
     assert viewer == "aslan" and "v: view as" not in hint and "delete" not in hint
     assert not asked
     assert service.load("demo").head.seq > 0  # still there
+
+
+def test_a_players_help_does_not_list_the_referee_undo(service: CampaignService):
+    """DN-ERR-1 (found by use, December 7, evening): a player's help (F1) listed ``U Referee
+    undo``, an override his seat is refused; the referee's help lists it. The key itself still
+    answers a player with the refusal (above)."""
+
+    async def helped(side: Side | None) -> list[tuple[str, ...]]:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "help open")
+            help_screen = pilot.app.screen
+            assert isinstance(help_screen, HelpScreen)
+            return [tuple(row) for row in help_screen._rows]
+
+    player = asyncio.run(helped(Side.SOLOMANI))
+    referee = asyncio.run(helped(None))
+    assert not any(row[1] == "campaign.referee_undo" for row in player)
+    assert any(row[1] == "campaign.referee_undo" for row in referee)
+    assert any(row[1] == "campaign.undo" for row in player)  # his own undo stays

@@ -9,6 +9,7 @@ per shot ("A-CL-2 fires on S-DD-1 (missile 4 vs defence 3, column 1:1), rolls 5:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from campaign.rules.combat import book
 from campaign.rules.combat.crt import table_result
@@ -38,6 +39,9 @@ from campaign.rules.combat.surface_orders import (
 from campaign.rules.combat.withdrawal import BOX
 from campaign.rules.ids import CombatResult, TableLabel
 from campaign.rules.narration import NarrationView, box_control_map, describes
+from campaign.rules.state import Where
+
+ShotT = TypeVar("ShotT", Shot, BoxShot)
 
 #: How each result letter reads after a unit's name.
 RESULT_WORDS = {
@@ -165,6 +169,38 @@ def _shot_line(
         what = "ground unit" if table == "bombard_crt" else "ship"
         result, rule = f"D on a disrupted {what} counts as X", " (DN-CBT-4)"
     return f"{who} {verb} ({odds}), rolls {shot.roll.value}{modifier}: {result}{rule}"
+
+
+def _seen_shots(view: NarrationView, shots: Iterable[ShotT]) -> list[ShotT]:
+    """The shots told one by one: every shot for the referee; for a player, those not fired by
+    a face-down counter he may not identify (``_hidden_fire`` tells those together)."""
+    return [shot for shot in shots if not view.hidden(shot.firer)]
+
+
+def _hidden_fire(
+    view: NarrationView, shots: Iterable[Shot | BoxShot], present: Iterable[str]
+) -> list[str]:
+    """One line for the fire of the face-down counters among ``present`` (the units of the
+    battle, or of the box, before the shots) that the viewer may not identify (DN-NEU-1):
+    "the face-down neutrals' fire (…not shown): A-CL-1 X", or "no effect".
+
+    Told shot by shot, the weapon ("missile", "PD", "with its full beam") would name a
+    counter's kind, and whether a line is there at all would tell a counter with a factor at
+    the range from one without (a beam monitor at long range fires no shot). So the line is
+    there whenever such a counter is, fired or not, and tells only the results on the units
+    it hit, in the order they were hit: the battle being fought, not what fought it."""
+    if not any(view.hidden(uid) for uid in present):
+        return []
+    results = [
+        (shot.target, _hidden_result(view, shot, _table_of(shot)))
+        for shot in shots
+        if view.hidden(shot.firer)
+    ]
+    hits = [f"{view.unit(target)} {result}" for target, result in results if result != "no effect"]
+    return [
+        "  the face-down neutrals' fire (who fired and with what not shown, "
+        f"DN-NEU-1): {', '.join(hits) or 'no effect'}"
+    ]
 
 
 def _hidden_result(view: NarrationView, shot: Shot | BoxShot, table: str) -> str:
@@ -337,11 +373,15 @@ def _round(event: RoundFought, view: NarrationView) -> str:
         head += f"; fighters back to the box: {view.units(home)} (DN-CBT-9)"
     if event.after.is_over:
         head += f". Battle at {place} over"
-    rules = ["DN-CBT-4", *_house_note(view, ["space_crt"] if result.shots else [])]
+    told = _seen_shots(view, result.shots)  # a house note on hidden shots would tell them
+    rules = ["DN-CBT-4", *_house_note(view, ["space_crt"] if told else [])]
     lines = [f"{head} ({', '.join(rules)})"]
-    for shot in result.shots:
+    rec = book.records(view.state).get(event.battle)
+    fighting = [unit.uid for unit in (rec.battle if rec else event.after).units]
+    for shot in told:
         weapon = shot.weapon.value
         lines.append("  " + _shot_line(view, shot, "space_crt", weapon, "defence"))
+    lines += _hidden_fire(view, result.shots, fighting)
     return "\n".join(lines)
 
 
@@ -379,6 +419,11 @@ def _interaction_declared(event: InteractionDeclared, view: NarrationView) -> st
 def _box_table(shot: BoxShot) -> str:
     """The table a shot of the interaction sub-phase is read on (DN-INT-4)."""
     return "pd_crt" if shot.kind == "pd" else "bombard_crt"
+
+
+def _table_of(shot: Shot | BoxShot) -> str:
+    """The table any shot is read on: the space combat table, or the interaction's."""
+    return _box_table(shot) if isinstance(shot, BoxShot) else "space_crt"
 
 
 def _box_shot_line(view: NarrationView, shot: BoxShot) -> str:
@@ -451,13 +496,20 @@ def _interacted(event: Interacted, view: NarrationView) -> str:
     if result.dropped:
         parts.append(_drops(view, result.dropped))
         rules.append("DN-INT-4")
-    rules += _house_note(view, (_box_table(shot) for shot in result.shots))
+    told = _seen_shots(view, result.shots)  # a house note on hidden shots would tell them
+    rules += _house_note(view, (_box_table(shot) for shot in told))
     kind = "friendly box" if result.friendly else _unfriendly_kind(view, event.system)
     lines = [
         f"Interaction at {view.system(event.system)} ({kind}): "
         f"{'; '.join(parts) or 'nothing happens'} ({', '.join(rules)})"
     ]
-    lines += ["  " + _box_shot_line(view, shot) for shot in result.shots]
+    lines += ["  " + _box_shot_line(view, shot) for shot in told]
+    in_box = [
+        unit.id
+        for unit in view.state.units.values()
+        if unit.location.where is Where.BOX and unit.location.system == event.system
+    ]
+    lines += _hidden_fire(view, result.shots, in_box)
     return "\n".join(lines)
 
 

@@ -33,6 +33,9 @@ class Duty(Struct, frozen=True):
     rule: str
     battle: str | None = None  # full battle id, when the duty belongs to a space battle
     short: str | None = None  # its short id (``b1``)
+    #: What ``side``'s own seat reads instead of ``reason`` (None: the same): a reveal its
+    #: machine gives on export is, to that player, a turn file to export (fair mode).
+    own_reason: str | None = None
 
 
 def battle_stage_duty(

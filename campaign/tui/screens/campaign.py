@@ -138,6 +138,10 @@ class CampaignScreen(Screen[None]):
         Binding("q", "close", "Close", id="campaign.close"),
     ]
 
+    #: The keys of referee overrides (DN-ERR-1): a player's seat is refused them, so its help
+    #: does not list them (the key still answers, with the refusal and what to do instead).
+    OVERRIDE_BINDINGS = frozenset({"campaign.referee_undo"})
+
     def __init__(self, session: CampaignSession) -> None:
         super().__init__()
         self.session = session
@@ -194,6 +198,12 @@ class CampaignScreen(Screen[None]):
         self.refresh_all()
         kept = "; your order is kept: check it before sending" if self.unsent_input() else ""
         self.report(f"↻ the campaign changed elsewhere (event {before} → {now}){kept}")
+
+    def unoffered_bindings(self) -> frozenset[str]:
+        """The binding ids this seat's help leaves out: the referee's overrides, on a player's
+        screen (``CampaignSession.may_override``; found by use, December 7, evening: a
+        player's help listed ``U Referee undo``, which his seat is refused)."""
+        return frozenset() if self.session.may_override else self.OVERRIDE_BINDINGS
 
     # --- the tab widgets (kept as properties: the tests and the palette look at them)
 
