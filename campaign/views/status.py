@@ -7,6 +7,7 @@ from msgspec import Struct, field
 
 from campaign.rules import engine, fairplay
 from campaign.rules.acting import Duty, who_must_act
+from campaign.rules.economy.victory import victory_reason
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
@@ -96,6 +97,8 @@ class Status(Struct):
     #: whose orders ``legal`` lists: the acting side's for the referee, a player's own
     legal_side: Side | None = None
     duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
+    #: why the winner won, once the game is over (DN-VIC-1)
+    won_by: str | None = None
 
 
 def _duties(
@@ -152,6 +155,7 @@ def status(
         seq=seq,
         digest=view_digest(state, viewer),
         winner=state.winner,
+        won_by=victory_reason(state, ruleset),
         legal=legal,
         legal_other=other,
         legal_side=mine,
