@@ -153,7 +153,7 @@ def maintenance_note(status: Status, game_turn: int, pay_all: int) -> str:
     if status == "resolved":
         return f"maintenance resolved in this phase (game turn {game_turn})"
     if status == "over":
-        return "no more maintenance: the game is over (DN-VIC-1)"
+        return "no more maintenance: the game is over"
     return (
         f"next maintenance in its Maintenance & Production phase of game turn {game_turn} "
         f"(after its income); as things stand {pay_all} RU for civilised ships"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from campaign.pbem.errors import TurnFileError
+from campaign.rules.errors import UndoError
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from tests.pbem.helpers import CAMPAIGN, Table
@@ -104,3 +105,14 @@ def test_the_ending_game_needs_these_orders(tmp_path: Path):  # DN-VIC-1
     for text in ORDERS[:-1]:
         table.play(text)
     assert table.players[S].service.load(CAMPAIGN).state.winner is None
+
+
+def test_a_plain_undo_after_the_end_names_the_end(ended: Table):  # DN-VIC-1, DN-ERR-1
+    """Found by use: it said "give a new order instead", which the end refuses."""
+    before = ended.players[S].digest()
+    with pytest.raises(UndoError) as refused:
+        ended.players[S].service.undo(CAMPAIGN)
+    message = str(refused.value)
+    assert "the game is over (solomani won, DN-VIC-1)" in message
+    assert "give a new order" not in message and "undo --referee REASON" in message
+    assert ended.players[S].digest() == before
