@@ -177,6 +177,6 @@ def game_over_refusal(state: CampaignState, ruleset: Ruleset) -> IllegalOrderErr
     outcome = _outcome(state, ruleset) or "the game is over"
     return IllegalOrderError(
         "DN-VIC-1",
-        f"{outcome}: no more orders but the referee's (`campaign log`, `replay` and "
-        "`verify` still read the game)",
+        f"{outcome}: no more orders but the referee's (`campaign log` and `campaign verify` "
+        "still read the game)",
     )
