@@ -34,6 +34,7 @@ class StatusReport(Report, frozen=True, kw_only=True):
     phasing: str
     acting: str
     winner: str | None
+    won_by: str | None  # why the winner won (DN-VIC-1), once the game is over
     ru: dict[str, int]
     units: dict[str, int]
     unplaced: dict[str, int]
@@ -68,6 +69,7 @@ def status_report(
         phasing=state.phasing.value,
         acting=state.acting.value,
         winner=state.winner.value if state.winner is not None else None,
+        won_by=victory_reason(state, ruleset),
         ru={s.value: state.ru.get(s, 0) for s in PLAYER_SIDES},
         units={s.value: count(s) for s in PLAYER_SIDES},
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},

@@ -18,7 +18,7 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.views import Seen
-from campaign.views.status import status
+from campaign.views.status import status, status_report
 from campaign.views.upkeep import upkeep_report
 from tests.economy.game import Game
 from tests.economy.test_victory import _aslan_in_concord, _end_player_turn
@@ -92,3 +92,12 @@ def test_income_after_the_end_promises_no_next_production():  # DN-VIC-1, DN-ECO
     over = report.when_collected(over=True)
     assert "next Production" not in over and "the game is over" in over
     assert over in report.to_text(over=True).replace("\n    ", " ")
+
+
+def test_status_json_says_why_too():  # DN-VIC-1
+    game = _won()
+    report = status_report("war", Seen(game.state, None), game.ruleset, seq=1)
+    assert report.winner == "aslan" and report.won_by is not None
+    assert report.won_by.startswith("holding solomani's capital Concord")
+    going_on = Game()
+    assert status_report("g", Seen(going_on.state, None), going_on.ruleset, seq=1).won_by is None
