@@ -31,19 +31,19 @@ def next_step(
     *,
     orders_above: bool = False,
 ) -> str | None:
-    """The line for ``own``'s player of campaign ``name`` (None once the game is over, or
-    while the game waits for what no file of ours carries).
+    """The line for ``own``'s player of campaign ``name`` (None while the game waits for what
+    no file of ours carries).
 
     ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
     pass on import that its next file carries; ``held``: strict dice hold an order of ours
     that ends the next file; ``orders_above``: the line follows a list of the legal orders
     (``campaign status``), else it says where to find them (after ``import``)."""
-    if loaded.state.phase is Phase.GAME_OVER:
-        return None
     other = own.enemy.value
     word = shlex.quote(name)  # a name may hold blanks: the commands are typed as shown
     last = files[-1] if files else None
     number = last.exchange + 1 if last is not None else 1
+    if loaded.state.phase is Phase.GAME_OVER:
+        return _after_the_end(loaded, last, number, other, word)
     send = (
         f"export now and send file {number} to {other}: "
         f"`campaign export {word} -o turn-{number}.json`"
@@ -77,6 +77,30 @@ def next_step(
     if last is None and not ours:  # the other side opens the game (DN-NEU-1: the Solomani)
         return f"wait for {other}'s file 1 and import it (`campaign import {word} FILE`)"
     return None
+
+
+def _after_the_end(
+    loaded: Loaded, last: PbemFile | None, number: int, other: str, word: str
+) -> str:
+    """The line once the game is over (DN-VIC-1): send the file that carries the end when
+    this machine gave the last orders, else nothing more to do. Found by use (December 7,
+    evening): the machine whose order ended the game said nothing, and the other machine
+    waited for a file that the first was never told to send."""
+    if last is not None and last.direction == "out":
+        return GAME_OVER_LINE  # the file we sent carried the end
+    base_seq = (
+        last.head_seq if last is not None else max(row.seq for row in loaded.rows if row.batch == 0)
+    )
+    if loaded.head.seq > base_seq:
+        return (
+            f"the game is over (DN-VIC-1): export now and send file {number} to {other} so "
+            f"that its copy ends too: `campaign export {word} -o turn-{number}.json`"
+        )
+    return GAME_OVER_LINE
+
+
+#: The line once the file that carries the end has been exchanged (DN-VIC-1).
+GAME_OVER_LINE = "the game is over (DN-VIC-1): nothing more to send or import"
 
 
 def hands_over(state: CampaignState, ruleset: Ruleset, own: Side) -> bool:

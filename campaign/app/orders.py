@@ -527,10 +527,16 @@ class Orders(Campaigns):
         shared = exchanged_through(self.store, loaded.row.name)
         if first.seq <= shared:
             shown = shown_order(loaded, first, loaded.state, eyes)
+            winner = loaded.state.winner
+            instead = (  # found by use: no new order is possible once the game is over
+                f"the game is over ({winner.value} won, DN-VIC-1): only"
+                if winner is not None
+                else "give a new order instead, or agree on"
+            )
             raise UndoError(
                 f"cannot undo '{shown}': it went to the other player in a turn file "
-                f"(events up to {shared} are shared); give a new order instead, or agree on a "
-                "referee override (undo --referee REASON, which is sent with the next file)"
+                f"(events up to {shared} are shared); {instead} a referee override "
+                "(undo --referee REASON, which is sent with the next file)"
             )
 
 

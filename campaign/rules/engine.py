@@ -31,6 +31,7 @@ from campaign.rules.dice import (
     reroll_refusal,
     wrong_dice_count,
 )
+from campaign.rules.economy.victory import game_over_refusal
 from campaign.rules.errors import (
     CampaignError,
     EngineBugError,
@@ -85,9 +86,12 @@ def state_digest(state: CampaignState) -> str:
     return sha256_hex(state.canonical_text())
 
 
-def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
-    """Phase and side checks of DN-SEQ-2; raises ``IllegalOrderError`` naming the phase."""
+def check_allowed(state: CampaignState, spec: OrderSpec, order: Order, ruleset: Ruleset) -> None:
+    """Phase and side checks of DN-SEQ-2; raises ``IllegalOrderError`` naming the phase, or,
+    once the game is over, who won and why (DN-VIC-1)."""
     step = FLOW[state.step]
+    if step.phase is Phase.GAME_OVER and spec.actor is not Actor.REFEREE:
+        raise game_over_refusal(state, ruleset)
     if not spec.accepts_step(step.phase, step.sub_phase):
         raise IllegalOrderError(
             "DN-SEQ-2",
@@ -201,7 +205,7 @@ def _decide(
     order = normalize(state, order)
     spec = order_spec(order.type)
     fairplay.check_not_waiting(state, spec.verb)  # a held order goes first (ADR 0028)
-    check_allowed(state, spec, order)
+    check_allowed(state, spec, order, ruleset)
     if spec.handler is None:
         raise EngineBugError(f"order type {spec.verb!r} has no decide-handler")
     dice = Dice(source if source is not None else NoDice(), state)

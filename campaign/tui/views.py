@@ -81,14 +81,15 @@ def _wrap(text: str, indent: str = "    ", width: int = WRAP) -> list[str]:
     return wrap_line(indent + text, width)
 
 
-def income_lines(report: IncomeReport) -> list[str]:
-    """Budget, every controlled box with its Table 3 row, why cut-off boxes are cut (DN-ECO-3/4)."""
+def income_lines(report: IncomeReport, over: bool = False) -> list[str]:
+    """Budget, every controlled box with its Table 3 row, why cut-off boxes are cut (DN-ECO-3/4);
+    ``over``: the game is over, no income to come (DN-VIC-1)."""
     lines = [
         f"[b]{report.side.value}[/b] income (capital {report.capital_name}) — DN-ECO-4",
         f"  budget {report.budget:>3} RU   boxes {report.box_income:>3} RU   "
         f"total {report.income:>3} RU"
         + (f"   treasury now {report.treasury} RU" if report.treasury is not None else ""),
-        *_wrap(report.when_collected(), "  "),
+        *_wrap(report.when_collected(over), "  "),
     ]
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""

@@ -7,6 +7,7 @@ from msgspec import Struct, field
 
 from campaign.rules import engine, fairplay
 from campaign.rules.acting import Duty, who_must_act
+from campaign.rules.economy.victory import victory_reason
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
@@ -33,6 +34,7 @@ class StatusReport(Report, frozen=True, kw_only=True):
     phasing: str
     acting: str
     winner: str | None
+    won_by: str | None  # why the winner won (DN-VIC-1), once the game is over
     ru: dict[str, int]
     units: dict[str, int]
     unplaced: dict[str, int]
@@ -67,6 +69,7 @@ def status_report(
         phasing=state.phasing.value,
         acting=state.acting.value,
         winner=state.winner.value if state.winner is not None else None,
+        won_by=victory_reason(state, ruleset),
         ru={s.value: state.ru.get(s, 0) for s in PLAYER_SIDES},
         units={s.value: count(s) for s in PLAYER_SIDES},
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
@@ -96,6 +99,8 @@ class Status(Struct):
     #: whose orders ``legal`` lists: the acting side's for the referee, a player's own
     legal_side: Side | None = None
     duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
+    #: why the winner won, once the game is over (DN-VIC-1)
+    won_by: str | None = None
 
 
 def _duties(
@@ -152,6 +157,7 @@ def status(
         seq=seq,
         digest=view_digest(state, viewer),
         winner=state.winner,
+        won_by=victory_reason(state, ruleset),
         legal=legal,
         legal_other=other,
         legal_side=mine,

@@ -21,13 +21,17 @@ from campaign.rules.economy.maintenance import (
 )
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import Seen
 from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 from campaign.views.words import plural
 
-Status = Literal["due", "resolved", "later"]
+#: "over": the game is over, no maintenance any more (DN-VIC-1)
+#: What ``pass`` does once the game is over: nothing (DN-VIC-1).
+GAME_OVER = "nothing: the game is over (DN-VIC-1)"
+Status = Literal["due", "resolved", "later", "over"]
 
 
 class UpkeepShip(Report, frozen=True, kw_only=True):
@@ -95,7 +99,10 @@ def upkeep_report(
 def maintenance_status(state: CampaignState, side: Side) -> tuple[Status, int]:
     """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn):
     what ``campaign upkeep`` and the TUI's Economy tab say (found by use, December 7: the tab
-    said "due now" after the step's ``maintain``)."""
+    said "due now" after the step's ``maintain``); "over" once the game is over (found by use,
+    December 7, evening: it still announced the next game turn's maintenance)."""
+    if state.phase is Phase.GAME_OVER:
+        return "over", state.turn
     if state.phasing is side and maintenance_due(state):
         return ("resolved" if state.slot(SLOT, {}).get("done") else "due"), state.turn
     later_this_turn = side is not state.phasing and state.phasing is PLAYER_SIDES[0]
@@ -145,6 +152,8 @@ def maintenance_note(status: Status, game_turn: int, pay_all: int) -> str:
         )
     if status == "resolved":
         return f"maintenance resolved in this phase (game turn {game_turn})"
+    if status == "over":
+        return "no more maintenance: the game is over"
     return (
         f"next maintenance in its Maintenance & Production phase of game turn {game_turn} "
         f"(after its income); as things stand {pay_all} RU for civilised ships"
@@ -155,6 +164,8 @@ def _on_pass(status: Status, pay_all: int, rolls: int, sure: int, ru: int, ships
     """What a ``pass`` in the side's Maintenance & Production phase does (DN-SEQ-2)."""
     if status == "resolved":
         return "nothing: maintenance is resolved"
+    if status == "over":
+        return GAME_OVER
     if not ships:
         return "nothing: no ships to maintain"
     if pay_all > ru:
@@ -196,6 +207,8 @@ def _ship_on_pass(ship: Upkeep, status: Status, resolves: bool) -> str:
     """One ship under ``pass``: pays, rolls, or stays disrupted (DN-ECO-7)."""
     if status == "resolved":
         return "resolved"
+    if status == "over":
+        return GAME_OVER
     if ship.disrupted and ship.civilised:
         return f"stays disrupted (recover for {ship.recovery} RU: `maintain - {ship.unit_id}`)"
     if ship.disrupted:

@@ -175,7 +175,10 @@ def test_winner_ends_the_game(core_hooks_only, seen_event):  # DN-SEQ-3
         registry.APPLIERS[_TurnEndSeen] = original
     assert game.state.phase is Phase.GAME_OVER and game.state.winner is Side.ASLAN
     error = game.reject("solomani end-phase")
-    assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-SEQ-2"
+    # refused naming the end and the winner (DN-VIC-1; was a DN-SEQ-2 "not allowed in the
+    # game-over phase ... solomani to act" until December 7, tests/economy/test_after_victory.py)
+    assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-VIC-1"
+    assert "the game is over: aslan won" in str(error)
 
 
 def test_slots_cleared_at_step_change(core_hooks_only):  # DN-SEQ-1

@@ -42,6 +42,7 @@ from campaign.records.rows import StoredEvent
 from campaign.rules import engine, fairplay
 from campaign.rules.canonical import canonical_json
 from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, seen_text
@@ -63,6 +64,23 @@ def envelope(name: str, turn: TurnFile) -> PbemEnvelope:
         header=canonical_json(turn.header.model_dump(mode="json", exclude_none=True)),
         signature=canonical_json(signature.model_dump(mode="json")) if signature else None,
     )
+
+
+def _check_not_over(loaded: Loaded, mail: MailRecord) -> None:
+    """Refuse an export once the game is over and the file that carries the end has been
+    exchanged (DN-VIC-1). Found by use (December 7, evening): it said "give your orders first"
+    or "wait for the other side's reply", neither of which can happen any more."""
+    state, last = loaded.state, mail.last
+    if state.phase is not Phase.GAME_OVER or state.winner is None:
+        return
+    base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
+    if last is not None and (last.direction == "out" or loaded.head.seq <= base_seq):
+        carried = "sent" if last.direction == "out" else "imported"
+        raise TurnFileError(
+            f"nothing to send: the game is over ({state.winner.value} won, DN-VIC-1) and file "
+            f"{last.exchange}, which you {carried}, carried the end to both machines "
+            f"(`campaign status {shlex.quote(mail.name)}` says why)"
+        )
 
 
 def _last_sent(mail: MailRecord, side: Side) -> PbemFile | None:
@@ -165,6 +183,7 @@ def export_turn(
     parts.agreement.check_own(mail, side)
     loaded = parts.service.load(name)
     setup = parts.checks.setup(loaded.row, mail, loaded.dice_mode)
+    _check_not_over(loaded, mail)
     last = _last_sent(mail, side)
     if sign_with is None and fairplay.active(loaded.state):
         sign_with = fair_key(parts, side)

@@ -7,6 +7,7 @@ import argparse
 
 from campaign.cli.handlers.common import print_json, read
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.phases import Phase
 from campaign.views.income import income_view
 
 
@@ -18,5 +19,6 @@ def income(args: argparse.Namespace) -> int:
     view = income_view(sight.name, sight.seen, sight.ruleset, sides, sight.loaded.income_history())
     if args.json:
         return print_json(view)
-    print("\n\n".join(report.to_text() for report in view.sides))
+    over = sight.seen.truth.phase is Phase.GAME_OVER  # no next Production step (DN-VIC-1)
+    print("\n\n".join(report.to_text(over) for report in view.sides))
     return 0

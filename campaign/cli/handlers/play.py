@@ -123,12 +123,14 @@ def _to_act(status: Status) -> str:
 
 
 def _print_status(status: Status) -> None:
-    print(
-        f"{status.name}: game turn {status.turn}, {status.step}, "
-        f"phasing {status.phasing.value}, {_to_act(status)}"
-    )
-    if status.winner is not None:
-        print(f"winner: {status.winner.value}")
+    if status.winner is None:
+        print(
+            f"{status.name}: game turn {status.turn}, {status.step}, "
+            f"phasing {status.phasing.value}, {_to_act(status)}"
+        )
+    else:  # nobody is to act any more (found by use: it said "solomani to act", DN-VIC-1)
+        print(f"{status.name}: game turn {status.turn}, {status.step}")
+        print(f"winner: {status.winner.value} — {status.won_by} (DN-VIC-1)")
     for side, ru in status.ru.items():
         print(
             f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "

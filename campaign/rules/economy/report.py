@@ -147,8 +147,8 @@ class IncomeReport(_Record, frozen=True):
         """The report that ``to_json`` wrote, every field checked against its type."""
         return msgspec.json.decode(text, type=cls)
 
-    def to_text(self) -> str:
-        """A readable multi-line report for the CLI."""
+    def to_text(self, over: bool = False) -> str:
+        """A readable multi-line report for the CLI (``over``: the game is over, DN-VIC-1)."""
         lines = [
             f"Income of {self.side.value} (capital {self.capital_name}) — Table 3, DN-ECO-4",
             f"  budget{'':34} {self.budget:>3} RU",
@@ -162,15 +162,22 @@ class IncomeReport(_Record, frozen=True):
                 )
             )
         lines.append(f"  {'total':40} {self.income:>3} RU")
-        lines.extend(_wrapped(self.when_collected()))
+        lines.extend(_wrapped(self.when_collected(over)))
         if self.treasury is not None:
             lines.append(f"  treasury now (unspent RU carry over, DN-ECO-6) {self.treasury:>3} RU")
         for line in self.not_counted():
             lines.extend(_wrapped(line))
         return "\n".join(lines)
 
-    def when_collected(self) -> str:
-        """When the total is earned: it is the income as things stand now (DN-ECO-4)."""
+    def when_collected(self, over: bool = False) -> str:
+        """When the total is earned: it is the income as things stand now (DN-ECO-4); never,
+        once the game is over (``over``; found by use, December 7, evening: it still said
+        "at the start of their next Production step")."""
+        if over:
+            return (
+                "the game is over (DN-VIC-1): no more income is collected; this is what the "
+                "final position would yield (DN-ECO-4)"
+            )
         return (
             f"as things stand now: {self.side.value} collect this total at the start of their "
             "next Production step (DN-ECO-4)"

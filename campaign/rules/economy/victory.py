@@ -22,6 +22,7 @@ from campaign.rules.dice import Dice
 from campaign.rules.economy.adapter import occupancy_of
 from campaign.rules.economy.control import box_controller, hex_controller
 from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.phases import Phase
 from campaign.rules.registry import applies, event_type, on_enter, on_player_turn_end
@@ -137,3 +138,45 @@ def _apply_victory(state: CampaignState, event: VictoryChecked) -> None:
     state.game_slots[GAME_SLOT] = {"runs": {side.value: n for side, n in event.runs.items()}}
     if event.winner is not None:
         state.winner = event.winner
+
+
+def victory_reason(state: CampaignState, ruleset: Ruleset) -> str | None:
+    """Why the winner won, without the rule id ("holding solomani's capital Concord ... ;
+    solomani surrendered"); None while the game goes on."""
+    winner = state.winner
+    if winner is None:
+        return None
+    loser = winner.enemy
+    capital = ruleset.star_map.capital_of(loser).name
+    return (
+        f"holding {loser.value}'s capital {capital} (its stellar hex and surface box) for "
+        f"{TURNS_TO_WIN} player turns in a row; {loser.value} surrendered"
+    )
+
+
+def _outcome(state: CampaignState, ruleset: Ruleset) -> str | None:
+    """Who won and why, without the rule id; None while the game goes on."""
+    reason = victory_reason(state, ruleset)
+    if state.winner is None or reason is None:
+        return None
+    return f"the game is over: {state.winner.value} won, {reason}"
+
+
+def game_over_sentence(state: CampaignState, ruleset: Ruleset) -> str | None:
+    """How the game ended, for ``status`` and the screens: who won and why (DN-VIC-1); None
+    while the game goes on. Found by use (December 7, evening): after the end ``status`` said
+    only "winner: solomani"."""
+    outcome = _outcome(state, ruleset)
+    return None if outcome is None else f"{outcome} (DN-VIC-1)"
+
+
+def game_over_refusal(state: CampaignState, ruleset: Ruleset) -> IllegalOrderError:
+    """The refusal of a player's order once the game is over (DN-VIC-1); found by use
+    (December 7, evening): it was "DN-SEQ-2: 'pass' is not allowed in the game-over phase
+    (game turn 2, solomani to act)", as if someone were still to act."""
+    outcome = _outcome(state, ruleset) or "the game is over"
+    return IllegalOrderError(
+        "DN-VIC-1",
+        f"{outcome}: no more orders but the referee's (`campaign log` and `campaign verify` "
+        "still read the game)",
+    )

@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from campaign.rules.ids import PLAYER_SIDES
+from campaign.rules.phases import Phase
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import income_lines, upkeep_lines
 
@@ -34,8 +35,9 @@ class EconomyTab(VerticalScroll):
         the referee's in the order of the sides."""
         lines: list[str] = []
         viewer = self.session.viewer
+        over = self.session.state.phase is Phase.GAME_OVER  # no next income (DN-VIC-1)
         for side in sorted(PLAYER_SIDES, key=lambda side: side is not viewer):
-            lines.extend(income_lines(self.session.income(side)))
+            lines.extend(income_lines(self.session.income(side), over))
             upkeep, note = self.session.upkeep(side), self.session.upkeep_note(side)
             lines.extend(upkeep_lines(upkeep, note, self.session.system_name))
             lines.append("")
