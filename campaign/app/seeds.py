@@ -46,7 +46,8 @@ def seed_path(text: str, *, record: bool = False) -> Path:
         names = seed_names()
         raise ValueError(
             f"{text}: no such file, and no seed game of that name"
-            f"{did_you_mean(text, names)} (seed games: {', '.join(names)})"
+            f"{did_you_mean(text, names)} (seed games: {', '.join(names)}); a campaign's own "
+            f"log is replayed and checked by `campaign verify {text}`"
         )
     if record:
         raise ValueError(

@@ -45,6 +45,15 @@ def test_a_mistyped_name_suggests_and_lists_the_seed_games(tmp_path: Path, monke
     assert "seed games: movement-tour, random-7-setup, standard-battle-21, standard-turn1" in err
 
 
+def test_a_campaigns_name_is_pointed_to_verify(tmp_path: Path, monkeypatch, capsys):
+    # DN-ERR-1 (found by use, December 7): `campaign replay war`, war being a campaign, said
+    # only that no seed game has that name; a campaign's log is checked by `verify`
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", "war"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "`campaign verify war`" in err
+
+
 @pytest.mark.parametrize("name", ["standard-turn1", "standard-turn1.json"])
 def test_record_needs_a_path_and_leaves_the_shipped_file_alone(name, capsys):
     shipped = REPO_ROOT / "seeds" / "standard-turn1.json"

@@ -231,8 +231,8 @@ def test_importing_ones_own_sent_file_says_so(dbs, tmp_path, capsys):
     code, out, err = _run(capsys, "import", NAME, str(t1), *sol)
     assert code == 1 and out == ""
     assert err.strip() == (
-        f"campaign: {t1}: file 1 from solomani is the file this database sent; nothing to "
-        "import: you import only aslan's files"
+        f"campaign: {t1}: file 1 from solomani is the file this database sent: this "
+        "database takes only aslan's files"
     )
     assert _ledger_image(sol) == before
 
@@ -254,8 +254,8 @@ def test_importing_ones_own_signed_file_says_so_before_the_keys(dbs, tmp_path, c
     code, out, err = _run(capsys, "import", NAME, str(t1), "--keys", str(trusted), *sol)
     assert code == 1 and out == ""
     assert err.strip() == (
-        f"campaign: {t1}: file 1 from solomani is the file this database sent; nothing to "
-        "import: you import only aslan's files"
+        f"campaign: {t1}: file 1 from solomani is the file this database sent: this "
+        "database takes only aslan's files"
     )
     assert _ledger_image(sol) == before
 

@@ -113,8 +113,8 @@ def test_verifying_ones_own_signed_file_says_only_that(
     code, out, err = _run(capsys, "verify", str(turn), *db)
     assert (code, out) == (1, "")
     assert err == (
-        f"campaign: {turn}: file 1 from solomani is the file this database sent; nothing to "
-        "import: you import only aslan's files\n"
+        f"campaign: {turn}: file 1 from solomani is the file this database sent: this "
+        "database takes only aslan's files\n"
     )
 
 

@@ -91,12 +91,13 @@ class Agreement:
         """Refuse a file this database sent (the wrong file of the mail folder: not the other
         side's doing, found by use), by its checksum, before anything else of it is judged:
         its signature is its own sender's, whose public key the keys directory need not hold
-        (found by use, December 7: "put solomani's public key in the keys directory")."""
+        (found by use, December 7: "put solomani's public key in the keys directory"). Worded
+        for ``import`` and ``verify`` alike (it read "nothing to import" under ``verify``)."""
         header = turn.header
         if any(f.direction == "out" and f.body_sha256 == turn.body_sha256 for f in mail.files):
             raise WrongSideError(
                 f"file {header.exchange} from {header.side.value} is the file this database "
-                f"sent; nothing to import: you import only {header.side.enemy.value}'s files",
+                f"sent: this database takes only {header.side.enemy.value}'s files",
                 source=source,
             )
 
