@@ -19,6 +19,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
@@ -198,6 +199,38 @@ class GameScreen(Screen[None]):
     #: The side that resigned (as the screen names it), or ``None``: a resigned game is over,
     #: its saves say so (``# resigned:``), issue 44 item 6.
     resigned: str | None = None
+
+    def on_mount(self) -> None:
+        """The refusal line above the footer (every subclass's ``on_mount`` runs too)."""
+        self.mount(Static("", id="game-refusal", markup=False))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, as Textual's; a warning or an error (a move or key refused, a file
+        refused) also stays on the refusal line above the footer until the next key (found
+        by use, December 7: at 80x24 the toast covered the move field and went away with
+        the reason)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if severity != "information":
+            self.show_refusal(message)
+
+    def show_refusal(self, message: str) -> None:
+        """Show ``message`` on the refusal line ("" hides the line)."""
+        for line in self.query("#game-refusal").results(Static):
+            line.update(message)
+            line.set_class(bool(message), "-shown")
+
+    def on_key(self) -> None:
+        """The next key is the next action: the refusal it answers goes (a key the action
+        refuses again shows its own; bindings run after the screen sees the key)."""
+        self.show_refusal("")
 
     def show_in_footer(self, action: str, shown: bool) -> None:
         """Show the key of ``action`` in the footer only while ``shown`` (a key that does not
