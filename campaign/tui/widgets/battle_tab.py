@@ -102,6 +102,7 @@ class BattleTab(VerticalScroll):
                 )
         else:
             lines = []
+            rolling = False  # whether a battle's next step rolls a die
             for row in self.session.battle_rows():
                 battle_id, stage = row.id, row.stage
                 lines.extend(battle_lines(row, width))
@@ -115,6 +116,7 @@ class BattleTab(VerticalScroll):
                     continue
                 lines.append(f"  [b]n[/b] pre-fills: {escape(step)}")
                 rolls = self.session.dice_needed(step)
+                rolling = rolling or bool(rolls)
                 if rolls:
                     lines.extend(
                         wrap_line(
@@ -122,7 +124,10 @@ class BattleTab(VerticalScroll):
                             width,
                         )
                     )
-            lines.extend(wrap_line(f"{dice_line(self.session)}  f: forecast", width))
+            # the dice field only where a step rolls (it was offered on choose-range and
+            # target too, which roll none: found by use, December 7)
+            dice = dice_line(self.session) if rolling else "No battle's next step rolls a die."
+            lines.extend(wrap_line(f"{dice}  f: forecast", width))
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
 
