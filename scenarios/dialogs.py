@@ -14,10 +14,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
@@ -198,6 +200,38 @@ class GameScreen(Screen[None]):
     #: its saves say so (``# resigned:``), issue 44 item 6.
     resigned: str | None = None
 
+    def on_mount(self) -> None:
+        """The refusal line above the footer (every subclass's ``on_mount`` runs too)."""
+        self.mount(Static("", id="game-refusal", markup=False))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, as Textual's; a warning or an error (a move or key refused, a file
+        refused) also stays on the refusal line above the footer until the next key (found
+        by use, December 7: at 80x24 the toast covered the move field and went away with
+        the reason)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if severity != "information":
+            self.show_refusal(message)
+
+    def show_refusal(self, message: str) -> None:
+        """Show ``message`` on the refusal line ("" hides the line)."""
+        for line in self.query("#game-refusal").results(Static):
+            line.update(message)
+            line.set_class(bool(message), "-shown")
+
+    def on_key(self) -> None:
+        """The next key is the next action: the refusal it answers goes (a key the action
+        refuses again shows its own; bindings run after the screen sees the key)."""
+        self.show_refusal("")
+
     def show_in_footer(self, action: str, shown: bool) -> None:
         """Show the key of ``action`` in the footer only while ``shown`` (a key that does not
         apply now stays out of it, issue 44 item 6). The key itself keeps working, so pressing it
@@ -293,15 +327,23 @@ class GameScreen(Screen[None]):
         ``read(path)`` parses the file and ``use`` plays the result. A file that cannot be read
         or parsed changes nothing: one line naming the full path (and the line) says why."""
 
-        async def chosen(typed: str | None) -> None:
-            if typed is None:
-                return
+        read_so_far: list[tuple[Path, LoadedT]] = []
+
+        def check(typed: str) -> str | None:
+            """Read the file while the dialog is open: a refusal stays in the dialog with the
+            path as typed, as the campaign's import prompt does (found by use, December 7:
+            the dialog closed and the reason went by in a toast)."""
             path = full_path(typed)
             try:
-                loaded = read(path)
+                read_so_far.append((path, read(path)))
             except (OSError, ValueError) as error:  # the parsers' errors are ValueErrors
-                self.notify(cannot_load(path, error), severity="error", timeout=10)
+                return cannot_load(path, error)
+            return None
+
+        async def chosen(typed: str | None) -> None:
+            if typed is None or not read_so_far:
                 return
+            path, loaded = read_so_far[-1]
             self._chose(path)
             outcome = use(loaded)
             if inspect.isawaitable(outcome):
@@ -313,7 +355,7 @@ class GameScreen(Screen[None]):
             unsaved_question is not None,
             unsaved_question or "",
             lambda: self.app.push_screen(
-                GamePathDialog("Load a game from:", self.offered_path()), chosen
+                GamePathDialog("Load a game from:", self.offered_path(), check=check), chosen
             ),
         )
 
@@ -409,15 +451,23 @@ class GameDialog(ModalScreen[ResultT]):
 class GamePathDialog(GameDialog[str | None]):
     """Ask for a file path: Enter accepts, Esc cancels (the same dialog in every game). It
     offers a full path and says which folder a bare name goes to; Enter on an empty field
-    keeps the dialog open and says so."""
+    keeps the dialog open and says so. With ``check`` a path it refuses (its message) keeps
+    the dialog open too, showing why, with the path as typed."""
 
     BINDINGS = game_dialog_keys(Binding("escape", "cancel", "Cancel", id="game.path.cancel"))
     HELP_TITLE = "file path"
 
-    def __init__(self, title: str, default: str | None) -> None:
+    def __init__(
+        self,
+        title: str,
+        default: str | None,
+        *,
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
         super().__init__()
         self._heading = title
         self._default = default or ""
+        self._check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="game-dialog"):
@@ -445,10 +495,12 @@ class GamePathDialog(GameDialog[str | None]):
             if not event.value.strip()  # say why
             else "A path cannot hold a NUL character."
             if "\0" in event.value
+            else (self._check(event.value.strip()) or "")
+            if self._check is not None
             else ""
         )
         if problem:  # the dialog stays open
-            self.query_one("#game-path-error", Static).update(problem)
+            self.query_one("#game-path-error", Static).update(escape(problem))
             return
         self.dismiss(event.value.strip())
 

@@ -81,15 +81,16 @@ def _wrap(text: str, indent: str = "    ", width: int = WRAP) -> list[str]:
     return wrap_line(indent + text, width)
 
 
-def income_lines(report: IncomeReport, over: bool = False) -> list[str]:
-    """Budget, every controlled box with its Table 3 row, why cut-off boxes are cut (DN-ECO-3/4);
-    ``over``: the game is over, no income to come (DN-VIC-1)."""
+def income_lines(report: IncomeReport, over: bool = False, width: int = WRAP) -> list[str]:
+    """Budget, every controlled box with its Table 3 row, why cut-off boxes are cut (DN-ECO-3/4),
+    the sentences wrapped at ``width``; ``over``: the game is over, no income to come
+    (DN-VIC-1)."""
     lines = [
         f"[b]{report.side.value}[/b] income (capital {report.capital_name}) — DN-ECO-4",
         f"  budget {report.budget:>3} RU   boxes {report.box_income:>3} RU   "
         f"total {report.income:>3} RU"
         + (f"   treasury now {report.treasury} RU" if report.treasury is not None else ""),
-        *_wrap(report.when_collected(over), "  "),
+        *_wrap(report.when_collected(over), "  ", width),
     ]
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""
@@ -98,21 +99,26 @@ def income_lines(report: IncomeReport, over: bool = False) -> list[str]:
         lines.append(f"  {where:<30} {box.ru:>3} RU  {state}")
         if not box.connected:
             for cut in box.cut_by:  # the reason begins with the system's name (DN-ECO-3)
-                lines.extend(_wrap(f"cut at {cut.reason}"))
+                lines.extend(_wrap(f"cut at {cut.reason}", width=width))
             if box.no_route:
-                lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
+                lines.extend(
+                    _wrap("no usable jump route to the capital at all (DN-ECO-3)", width=width)
+                )
     for line in report.not_counted():
-        lines.extend(_wrap(line, "  "))
+        lines.extend(_wrap(line, "  ", width))
     return lines
 
 
-def upkeep_lines(upkeep: list[Upkeep], note: str, system_name: Callable[[str], str]) -> list[str]:
-    """Maintenance (DN-ECO-7): ``note`` (due now, resolved, or next and when), then every
-    ship's civilised payment or frontier target number, its system named as ``campaign
-    upkeep`` names it (``system_name``: found by use, the tab said "at hlirakh")."""
+def upkeep_lines(
+    upkeep: list[Upkeep], note: str, system_name: Callable[[str], str], width: int = WRAP
+) -> list[str]:
+    """Maintenance (DN-ECO-7): ``note`` (due now, resolved, or next and when, wrapped at
+    ``width``), then every ship's civilised payment or frontier target number, its system
+    named as ``campaign upkeep`` names it (``system_name``: found by use, the tab said "at
+    hlirakh")."""
     if not upkeep:
         return ["  no ships on the map"]
-    lines = _wrap(f"{note} (DN-ECO-7)", "  ")
+    lines = _wrap(f"{note} (DN-ECO-7)", "  ", width)
     for item in upkeep:
         if item.civilised:
             what = f"recovers for {item.recovery} RU" if item.disrupted else f"pay {item.cost} RU"

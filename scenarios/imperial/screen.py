@@ -78,7 +78,8 @@ HELP_NOTES = (
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
     "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
-    "sideways to the columns beyond the edge at 80 columns), once more the tab titles, where "
+    "sideways to the columns beyond the edge at 80 columns, the first column staying in view), "
+    "once more the tab titles, where "
     "← / → switch tabs; Tab goes back to the orders."
 )
 
@@ -380,14 +381,18 @@ class ImperialScreen(GameScreen):
         with Horizontal(id="imperial-body"):
             titles = [tab_title(index, name) for index, (_, name) in enumerate(TABS)]
             with TabbedContent(id="imperial-tabs"):
+                # each table keeps its first column (the nation, player or region) in view
+                # while the arrows scroll it sideways: at 80 columns the columns beyond the
+                # edge (Flag, Rondel; GB, GE, RU) came into view without the row's name
+                # (found by use, December 7)
                 with TabPane(titles[0], id="tab-nations"):
-                    yield DataTable(id="imperial-nations", cursor_type="row")
+                    yield DataTable(id="imperial-nations", cursor_type="row", fixed_columns=1)
                 with TabPane(titles[1], id="tab-bonds"):
-                    yield DataTable(id="imperial-bonds", cursor_type="row")
+                    yield DataTable(id="imperial-bonds", cursor_type="row", fixed_columns=1)
                 with TabPane(titles[2], id="tab-rondel"):
                     yield Static("", id="imperial-rondel")
                 with TabPane(titles[3], id="tab-map"):
-                    yield DataTable(id="imperial-map", cursor_type="row")
+                    yield DataTable(id="imperial-map", cursor_type="row", fixed_columns=1)
                 with TabPane(titles[4], id="tab-log"), MoveList(id="imperial-log-scroll"):
                     yield Static("", id="imperial-log")
             with Vertical(id="imperial-side"):

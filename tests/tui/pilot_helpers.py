@@ -11,7 +11,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Button, Input, OptionList, TabbedContent
+from textual.widgets import Button, Input, OptionList, Static, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
@@ -22,6 +22,7 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.tab_registry import BY_ID
 from campaign.tui.widgets.fitted_text import StatusLine
 from campaign.tui.widgets.order_bar import BLANK
+from scenarios.dialogs import GamePathDialog
 from scenarios.imperial.screen import InvestorDialog
 from tests.waiting import until
 
@@ -203,6 +204,13 @@ async def pass_investor(pilot: Pilot) -> None:
         await pilot.press("escape")
         await until(pilot, lambda dialog=dialog: app.screen is not dialog, "the dialog passed")
         await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
+
+
+def path_refusal(app: App) -> str:
+    """The reason the open path dialog of a scenario game shows for refusing the path typed
+    ("" for none): a load it refuses keeps the dialog open (found by use, December 7)."""
+    assert isinstance(app.screen, GamePathDialog), type(app.screen).__name__
+    return str(app.screen.query_one("#game-path-error", Static).render())
 
 
 class ScenarioHost(App[None]):

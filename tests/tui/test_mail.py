@@ -599,3 +599,36 @@ def test_the_mail_tab_shows_a_file_another_screen_exported(
 
     mail = asyncio.run(scenario())
     assert "no turn file sent" not in mail, mail
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_letters_typed_after_a_choice_leave_none_chosen_where_none_is_shown(
+    tmp_path: Path, no_keymap: Path, size: tuple[int, int]
+):
+    """DN-SEQ-2 (found by use, December 7): Mail tab ``x``, ``as`` took "aslan" for SIDE; more
+    letters typed into its filter showed "no choice matches" while "aslan" stayed chosen, and
+    Enter went on with it. What is chosen now agrees with what is shown: none, and Enter stays
+    in the field and says why; Backspace back to a match chooses it again."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'table.db'}")
+    service.create(CAMPAIGN, seed=11)
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, CAMPAIGN, size=size) as pilot:
+            await pilot.press("6", "x")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
+            form = pilot.app.screen
+            side = form.query_one("#field-0", ChoiceField)
+            await until(pilot, lambda: side.has_focus_within, "the SIDE field focused")
+            await pilot.press("a", "s")
+            await until(pilot, lambda: side.value == "aslan", "aslan chosen")
+            await pilot.press("x", "y")
+            await until(pilot, lambda: side.unmatched_filter == "asxy", "the letters typed")
+            assert side.value == ""
+            await pilot.press("enter")
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "no choice matches" in str(error.render()), "the refusal")
+            assert pilot.app.screen is form and side.has_focus_within
+            await pilot.press("backspace", "backspace")
+            await until(pilot, lambda: side.value == "aslan", "aslan chosen again")
+
+    asyncio.run(scenario())

@@ -363,7 +363,9 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
             if line.startswith("No open battle"):  # a paragraph of its own, at the left edge
                 continue
             assert len(line) <= 78, line
-            if line and not line.startswith(("b1 at", "Enter physical dice", "Last battle")):
+            if line and not line.startswith(
+                ("b1 at", "Enter physical dice", "No battle's next step", "Last battle")
+            ):
                 assert line.startswith("  "), line
 
     text = asyncio.run(battle_text())

@@ -3,16 +3,16 @@ Monte Carlo forecast of an open battle (computed in a worker thread)."""
 
 from __future__ import annotations
 
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
 from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError
 from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
-from campaign.tui.views import WRAP, battle_lines, forecast_lines, stage_hint, wrap_line
+from campaign.tui.views import battle_lines, forecast_lines, stage_hint, wrap_line
+from campaign.tui.widgets.wrapped_tab import WrappedTab
 from campaign.views.words import plural
 
 
@@ -36,7 +36,7 @@ def dice_line(session: CampaignSession) -> str:
     )
 
 
-class BattleTab(VerticalScroll):
+class BattleTab(WrappedTab):
     """Round, stage, factors and the order that moves each open battle on (``n`` pre-fills
     it); the last battle's sentences when none is open; ``forecast`` runs in the background."""
 
@@ -50,8 +50,6 @@ class BattleTab(VerticalScroll):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
-        #: The columns the battle text was last wrapped at.
-        self._wrapped_at = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle")
@@ -61,28 +59,14 @@ class BattleTab(VerticalScroll):
     def on_mount(self) -> None:
         self.query_one("#forecast-loading").display = False
 
-    @property
-    def wrap_width(self) -> int:
-        """The columns a row may take: the tab's width less its gutter, the room of a vertical
-        scroll bar (shown or not) and one; ``WRAP`` before the tab is laid out. At a fixed 76
-        the tab wrapped there at 160x48 too (found by use, December 7)."""
-        room = self.region.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical
-        return room - 1 if room > 1 else WRAP
-
-    def on_resize(self, event: events.Resize) -> None:
-        """A new width wraps the battle text again (the forecast stays)."""
-        if self.wrap_width != self._wrapped_at:
-            self._draw()
-
     def show(self) -> None:
         """Rewrite the battles from the session's campaign (a forecast is for the old
         position, so it goes)."""
         self.query_one("#forecast", Static).update("")
-        self._draw()
+        self.redraw()
 
-    def _draw(self) -> None:
-        """Write the open battles, or the last battle fought, wrapped at the tab's width."""
-        width = self._wrapped_at = self.wrap_width
+    def draw(self, width: int) -> None:
+        """Write the open battles, or the last battle fought, wrapped at ``width``."""
         if not self.session.battles():
             text = (
                 "No open battle. Battles open when a combat phase's space sub-phase starts "
@@ -102,6 +86,7 @@ class BattleTab(VerticalScroll):
                 )
         else:
             lines = []
+            rolling = False  # whether a battle's next step rolls a die
             for row in self.session.battle_rows():
                 battle_id, stage = row.id, row.stage
                 lines.extend(battle_lines(row, width))
@@ -115,6 +100,7 @@ class BattleTab(VerticalScroll):
                     continue
                 lines.append(f"  [b]n[/b] pre-fills: {escape(step)}")
                 rolls = self.session.dice_needed(step)
+                rolling = rolling or bool(rolls)
                 if rolls:
                     lines.extend(
                         wrap_line(
@@ -122,7 +108,10 @@ class BattleTab(VerticalScroll):
                             width,
                         )
                     )
-            lines.extend(wrap_line(f"{dice_line(self.session)}  f: forecast", width))
+            # the dice field only where a step rolls (it was offered on choose-range and
+            # target too, which roll none: found by use, December 7)
+            dice = dice_line(self.session) if rolling else "No battle's next step rolls a die."
+            lines.extend(wrap_line(f"{dice}  f: forecast", width))
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
 

@@ -192,6 +192,11 @@ class ChoiceField(Vertical):
         options = self.query_one(OptionList)
         options.clear_options()
         if not self._shown:
+            if words and not self.multi:
+                # a filter that hides every choice leaves none chosen: what is chosen is what
+                # is shown (the choice taken before stayed, hidden, under "no choice matches",
+                # and Enter sent it: found by use, December 7)
+                self._chosen = ""
             offered = any(value for _, value in self._choices)  # not "leave empty" alone
             options.add_option(Option(NO_MATCH if words and offered else self.empty, disabled=True))
             return

@@ -17,6 +17,7 @@ from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.imperium_shogi import make_screen
 from scenarios.imperium_shogi.game import make_game
 from scenarios.imperium_shogi.screen import Cell, CellView, ShogiScreen
+from tests.tui.pilot_helpers import path_refusal
 from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
@@ -246,10 +247,9 @@ async def test_loading_a_bad_file_changes_nothing(tmp_path: Path):
         await until(pilot, lambda: path_dialog(app), "the open dialog")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
-        await until(
-            pilot, lambda: any(f"{path}:2" in n.message for n in app._notifications), "refusal"
-        )
-        await pilot.pause()
+        await until(pilot, lambda: f"{path}:2" in path_refusal(app), "refusal")
+        await pilot.press("escape")  # the dialog stayed open with the reason
+        await until(pilot, lambda: app.screen is screen, "the dialog closed")
         assert moves_of(screen) == []
 
 

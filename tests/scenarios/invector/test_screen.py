@@ -14,6 +14,7 @@ from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.invector import make_game, make_screen
 from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
 from scenarios.invector.screen import CellView, InvectorScreen
+from tests.tui.pilot_helpers import path_refusal
 from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
@@ -214,10 +215,10 @@ async def test_save_and_load_position_text(tmp_path):
         screen.save_path = str(bad)
         await pilot.press("ctrl+o")
         await until(pilot, lambda: path_dialog(app), "the open dialog")
-        told = len(app._notifications)
         await pilot.press("enter")
-        await until(pilot, lambda: len(app._notifications) > told, "the bad file refused")
-        await pilot.pause()
+        await until(pilot, lambda: str(bad) in path_refusal(app), "the bad file refused")
+        await pilot.press("escape")  # the dialog stayed open with the reason
+        await until(pilot, lambda: app.screen is screen, "the dialog closed")
         assert screen.state.to_text() == saved
 
 
