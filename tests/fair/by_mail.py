@@ -254,6 +254,7 @@ def play_to_conscription(table: MailTable) -> dict[str, list]:
     ``settle`` (or ``play_on``) completes it."""
     contact = play_to_contact(table)
     table.until(lambda state: state.turn == 2 and state.phase is Phase.PRODUCTION)
+    table.play("aslan maintain")  # maintenance comes first, conscription too (DN-ECO-7)
     conscription = table.play("aslan conscript beacon")  # held: its reveal is pending
     return {"contact": contact, "conscription": conscription}
 

@@ -66,6 +66,7 @@ def game() -> Table:
     table.play(f"aslan jump A-SC-1 {','.join(beacon)}")
     table.contact = table.play("aslan jump A-SC-2 solace,beacon")
     table.until(lambda s: s.turn == 2 and s.phase is Phase.PRODUCTION)
+    table.play("aslan maintain")  # maintenance comes first, conscription too (DN-ECO-7)
     table.conscription = table.play("aslan conscript beacon")
     table.settle()
     return table
