@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from rich.markup import escape
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -200,8 +200,10 @@ class GameScreen(Screen[None]):
     #: its saves say so (``# resigned:``), issue 44 item 6.
     resigned: str | None = None
 
-    def on_mount(self) -> None:
-        """The refusal line above the footer (every subclass's ``on_mount`` runs too)."""
+    @on(events.Mount)
+    def mount_refusal_line(self) -> None:
+        """The refusal line above the footer (a handler of its own name, so that a game's
+        ``on_mount``, sync or async, neither replaces it nor has to match its type)."""
         self.mount(Static("", id="game-refusal", markup=False))
 
     def notify(
