@@ -17,6 +17,7 @@ assertions: figures only.
 
 from __future__ import annotations
 
+import compileall
 import resource
 import shutil
 import statistics
@@ -73,6 +74,16 @@ def build(db: Path) -> int:
     return seq
 
 
+def compile_packages() -> None:
+    """Write the bytecode of ``campaign`` and ``scenarios`` where Python looks for it (quietly;
+    modules whose bytecode is current are left alone)."""
+    import campaign
+    import scenarios
+
+    for package in (campaign, scenarios):
+        compileall.compile_dir(Path(package.__file__).parent, quiet=1)
+
+
 def timed(argv: list[str]) -> tuple[float, float]:
     """Wall and child CPU seconds of one process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -98,6 +109,11 @@ def main() -> None:
         master = Path(tmp) / "bench.db"
         events = build(master)
         url = f"sqlite:///{master}"
+        # Once, untimed: the bytecode of the tool's packages, as pip compiles it when it
+        # installs the wheel. A source tree edited since its last run, with
+        # PYTHONDONTWRITEBYTECODE set, compiled every changed module again in every timed
+        # command (measured on 2026-12-07: `status` 0.203 s of CPU instead of 0.150 s).
+        compile_packages()
         # Once, untimed: the first command on a database the store wrote creates the ledger's
         # tables (SQLAlchemy imported once), and the first load of the data files keeps the
         # built ruleset in the user's cache (campaign.content.built); every later command,
