@@ -13,21 +13,40 @@ side's own orders and files.
 
 from __future__ import annotations
 
-from msgspec import Struct
+from typing import Any
 
 from campaign.rules.ids import PLAYER_SIDES, Side
 
 
-class Seat(Struct, frozen=True):
-    """The referee (``side`` None) or one player side."""
+class Seat:
+    """The referee (``side`` None) or one player side: an immutable value (equal and hashed by
+    its side). A plain class, not a msgspec Struct: shell completion asks the seat which orders
+    it may type on every Tab, and importing msgspec was a tenth of that answer (issue 47)."""
 
-    side: Side | None = None
+    __slots__ = ("side",)
+    side: Side | None
 
-    def __post_init__(self) -> None:
-        if self.side is not None and self.side not in PLAYER_SIDES:
+    def __init__(self, side: Side | None = None) -> None:
+        if side is not None and side not in PLAYER_SIDES:
             raise ValueError(
-                f"no player sits at {self.side.value!r}: a seat is the referee or a player side"
+                f"no player sits at {side.value!r}: a seat is the referee or a player side"
             )
+        object.__setattr__(self, "side", side)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a seat is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Seat) and other.side is self.side
+
+    def __hash__(self) -> int:
+        return hash((Seat, self.side))
+
+    def __repr__(self) -> str:
+        return f"Seat({self.side!r})"
+
+    def __reduce__(self) -> tuple[type[Seat], tuple[Side | None]]:
+        return (Seat, (self.side,))  # copies and pickles are made through the constructor
 
     @classmethod
     def referee(cls) -> Seat:
