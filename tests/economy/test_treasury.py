@@ -15,8 +15,10 @@ from tests.rulesets import sample
 S, A = Side.SOLOMANI, Side.ASLAN
 
 
-def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
-    game = Game(
+def _halden_cut_off() -> Game:
+    """Game turn 2 at Aslan's last step (9 RU), an Aslan cruiser at Marrow cutting the
+    Solomani's Halden off from their capital: the Solomani income next counts it 4, not 10."""
+    return Game(
         turn=2,
         phasing=A,
         ru=9,
@@ -26,6 +28,10 @@ def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
         A-CR-1 aslan:CR hex:marrow
     """,
     )
+
+
+def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
+    game = _halden_cut_off()
     game.play("aslan end-phase")
     (event,) = game.of_type(IncomeCollected)
     assert event.side is S and event.turn == 2
@@ -141,16 +147,7 @@ def test_the_income_sentence_names_the_boxes_cut_off():  # DN-ECO-4, DN-ECO-3
     collect 51 RU (budget 25, 6 boxes 26)": nothing told the referee that a world earned less
     than Table 3's connected value, or which. The sentence now names each box not connected to
     the capital with what it yields; a turn without a cut reads as before."""
-    game = Game(
-        turn=2,
-        phasing=A,
-        ru=9,
-        last_step=True,
-        counters="""
-        # cuts Halden (4 instead of 10)
-        A-CR-1 aslan:CR hex:marrow
-    """,
-    )
+    game = _halden_cut_off()
     before = game.state.clone()
     events = game.play("aslan end-phase")
     text = "\n".join(narration.condense(narration.narrate(events, before, ruleset=game.ruleset)))
