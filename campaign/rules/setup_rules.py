@@ -94,6 +94,14 @@ def unit_kind(ruleset: Ruleset, side: Side, code: str) -> UnitType:
             f"unit kind {code!r} for {side.value} is ambiguous without its hyphens"
             f"{suggestion(found)}"
         )
+    if side in PLAYER_SIDES and any(
+        u.side is side.enemy and u.kind.endswith(f":{code}") for u in ruleset.units
+    ):
+        # a kind of the other side's mix only (the Solomani have no PD, the Aslan no CA)
+        raise InvalidOrderError(
+            f"DN-DATA-2: the {side.value} counter mix has no {code}, only the "
+            f"{side.enemy.value} one ({side.value} kinds: {', '.join(codes)})"
+        )
     raise InvalidOrderError(
         f"unknown unit kind {code!r} for {side.value} (known: {', '.join(codes)})"
         f"{did_you_mean(code, codes)}"

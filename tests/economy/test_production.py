@@ -125,7 +125,17 @@ def test_the_mix_refusal_names_the_kind_ordered_and_what_is_left():
 def test_cost_and_unknown_kinds():  # DN-ECO-8, DN-ERR-1
     game = Game(ru=10)
     assert "12 RU" in str(game.reject("solomani produce CR 1 hex:concord"))
-    assert "unknown unit kind" in str(game.reject("solomani produce BB 1 hex:concord"))
+    assert "unknown unit kind" in str(game.reject("solomani produce ZZ 1 hex:concord"))
+    assert "only the aslan one" in str(game.reject("solomani produce BB 1 hex:concord"))
+
+
+def test_a_kind_only_the_other_side_has_is_named_so():  # DN-DATA-2, DN-ERR-1
+    # found by use (December 7, evening): "solomani produce PD 1" answered "unknown unit kind
+    # 'PD' for solomani", as if PD were a typo; the Solomani mix holds no PD (Table 1)
+    game = Game(ru=40)
+    refusal = str(game.reject("solomani produce PD 1 box:concord"))
+    assert refusal.startswith("DN-DATA-2: the solomani counter mix has no PD, only the aslan one")
+    assert "unknown" not in refusal
 
 
 def test_bb_and_b2_without_b1_may_be_built_in_play():  # DN-ECO-8 (DN-SET-1 is set-up only)
