@@ -118,8 +118,10 @@ def test_a_players_dice_field_in_a_seeded_campaign_takes_no_dice(
             await pilot.press("d")
             await until(pilot, lambda: status_of(pilot).startswith("✗"), "d refused")
             assert "referee override" in status_of(pilot) and not dice.has_focus
+            hints = screen.order_bar.hints_made
             await pilot.press("o", *"aslan range b1")
-            await pilot.pause(0.3)  # the hint is worked out once typing pauses
+            # the hint is worked out once typing pauses: wait for it, not for a time
+            await until(pilot, lambda: screen.order_bar.hints_made > hints, "the dice hint")
             assert dice.placeholder == "no typed dice: seeded"
 
     asyncio.run(scenario())

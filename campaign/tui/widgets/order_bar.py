@@ -78,6 +78,9 @@ class OrderBar(Horizontal):
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self._hint_timer: Timer | None = None
+        #: How many times the dice hint was worked out for a typed order (a test waits for it
+        #: to move instead of waiting a fixed time for the pause in typing).
+        self.hints_made = 0
         self._hints: list[str] = []
         #: The blanks of the template ``prefill`` put in the order line (``UNIT``), until the
         #: line is cleared.
@@ -192,6 +195,7 @@ class OrderBar(Horizontal):
 
     def _update_dice_hint(self) -> None:
         self._hint_timer = None
+        self.hints_made += 1
         text = self.order_input.value
         self.dice_input.placeholder = (
             cut_to(dice_hint(self.session.dice_needed(text)), self.dice_input.content_size.width)
