@@ -79,9 +79,9 @@ def docs_dir() -> Path:
 def doc_names() -> list[str]:
     """Every shipped document by the name ``campaign docs`` takes: its path under ``docs/``
     without ``.md`` (``turn-files``, ``adr/0013-pack-packaged-data``,
-    ``schemas/status.schema.json``), sorted."""
+    ``schemas/status.schema.json``): the top folder's first, then each folder's, sorted."""
     root = docs_dir()
-    return sorted(
+    names = (
         str(
             path.relative_to(root).with_suffix("")
             if path.suffix == ".md"
@@ -90,6 +90,7 @@ def doc_names() -> list[str]:
         for path in root.rglob("*")
         if path.suffix in DOC_SUFFIXES and "__pycache__" not in path.parts
     )
+    return sorted(names, key=lambda name: (name.count("/"), name))
 
 
 def find_doc(name: str) -> Path | None:

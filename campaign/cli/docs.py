@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "with NAME, print that document, or with --path only where it is.",
         examples=[
             "campaign docs",
-            "campaign docs tutorial | less",
+            "campaign docs tutorial",
             "campaign docs docs/turn-files.md",
             "campaign docs adr/0013 --path",
         ],
