@@ -4,8 +4,9 @@ The repository keeps them at its top level (``data/``, ``seeds/``, ``docs/``) be
 part of the design and a referee reads and copies them. ``pyproject.toml`` maps the folders to the
 packages ``campaign.data``, ``campaign.seeds`` and ``campaign.docs``, so an editable install
 (pointing at the checkout) and a wheel (carrying copies) are found the same way (ADR 0013): as the
-folder the import system finds for the package (``importlib.util.find_spec``; ``importlib.resources`` gave the same folder and
-imported its readers and ``zipfile`` with it, 0.001 s of every command, issue 47).
+folder the import system finds for the package (``importlib.util.find_spec``;
+``importlib.resources`` gave the same folder and imported its readers and ``zipfile`` with it,
+0.001 s of every command, issue 47).
 """
 
 from __future__ import annotations
