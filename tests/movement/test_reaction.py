@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules import narration
 from campaign.rules.movement import move_options, reaction_units
 from campaign.rules.phases import Phase
 from tests.movement.helpers import Game, S
@@ -120,3 +121,13 @@ def test_a_plain_end_move_in_reaction_moves_nothing():
     assert reaction_units(game.state) is None
     game.play("solomani jump r2 kestrel")
     assert reaction_units(game.state) == ["S-CR-1", "S-AO-2"]
+
+
+def test_the_refuel_sentence_says_it_is_the_reacting_stacks_move():
+    """DN-MOV-8: the sentence of a refuelling end-move in Reaction Movement says that it is
+    the reacting stack's move, so the referee knows no other stack may move now."""
+    game = reacting_with_a_tanker()
+    before = game.state.clone()
+    events = game.play("solomani end-move S-AO-1")
+    text = " ".join(narration.condense(narration.narrate(events, before, ruleset=game.ruleset)))
+    assert "reacting stack's move (DN-MOV-8)" in text
