@@ -139,11 +139,11 @@ def _decide_adjust(
         find_system(ruleset, order.location.system)
     moves = order.location is not None and order.location != unit.location
     flags = order.disrupted is not None and order.disrupted != unit.disrupted
-    if not moves and not flags:
+    if not moves and not flags:  # named as typed: a player's alias stays an alias (DN-NEU-1)
         condition = "disrupted" if unit.disrupted else "not disrupted"
         raise IllegalOrderError(
             "DN-ERR-1",
-            f"{unit.id} is already at {unit.location} and {condition}: nothing to adjust",
+            f"{order.unit} is already at {unit.location} and {condition}: nothing to adjust",
         )
     return [
         RefereeAdjusted(
