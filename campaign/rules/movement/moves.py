@@ -20,7 +20,7 @@ from campaign.rules.movement.groups import (
     Group,
     acting_side,
     check_may_move,
-    check_reaction_refuel,
+    check_reaction,
     check_self_propelled,
     disrupted_rolls,
     explorers_of,
@@ -338,7 +338,7 @@ def decide_end_move(
     refuel = tanker_refuels(state, ruleset, group.ids, group.location.system) if in_hex else None
     reaction = refuel is not None and _is_reaction(state)
     if reaction:
-        check_reaction_refuel(state, group)
+        check_reaction(state, group, refuel=True)
     return [MovementEnded(side=side, units=group.ids, refuelled=refuel, reaction=reaction)]
 
 
