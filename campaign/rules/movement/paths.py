@@ -181,6 +181,23 @@ class Terrain:
             )
         return None
 
+    def _starts_here(self, mover: Mover, path: list[str]) -> Obstacle:
+        """A path whose first system is the one the group stands in: PATH lists the systems
+        entered (found by use, December 7, night: it read "cannot jump from Halden to Halden:
+        no printed route joins them"); the refusal gives the path without it."""
+        name = self.name(mover.start)
+        rest = path[1:]
+        fix = (
+            f": give jump {mover.stack or mover.label} {','.join(rest)}"
+            if rest
+            else ", so there is nowhere to jump"
+        )
+        return Obstacle(
+            "DN-MOV-2",
+            f"{mover.label} is already at {name}; the jump path lists the systems entered, "
+            f"without the one it stands in{fix}",
+        )
+
     def _own_fuel_advice(self, mover: Mover, system_id: str) -> str:
         """How a group that carries a tanker gets through type 3 ``system_id`` (DN-MOV-4: the
         tanker refuels by ending its own move there), as the orders that do it; found by use
@@ -260,6 +277,8 @@ class Terrain:
         for system_id in path:
             if not self.star_map.has_system(system_id):
                 raise errors.InvalidOrderError(f"unknown system {system_id!r} in the jump path")
+        if path[0] == mover.start:
+            raise self._starts_here(mover, list(path)).error()
         obstacle = self.leave_obstacle(mover)
         here = mover.start
         explore: tuple[str, str] | None = None
