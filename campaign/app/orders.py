@@ -410,7 +410,7 @@ class Orders(Campaigns):
         if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
             raise UndoError(
                 f"cannot undo '{shown}': it ended the phase; undo works within the current "
-                f"phase only ({authority.undo_advice(seat)})"
+                f"phase only: {authority.undo_advice(seat)}"
             )
         return batch_rows, events, eyes
 

@@ -133,6 +133,12 @@ class AdjustUnit(Order, frozen=True, kw_only=True):
 def _decide_set_ru(state: CampaignState, order: SetRu, ruleset: Ruleset, dice: Dice) -> list[Event]:
     if order.target not in PLAYER_SIDES:
         raise IllegalOrderError("DN-ERR-1", "only player sides have RU")
+    if state.ru[order.target] == order.ru:
+        # a logged override that changes nothing would only blur the log (found by use)
+        raise IllegalOrderError(
+            "DN-ERR-1",
+            f"{order.target.value} has {order.ru} RU already: nothing to set",
+        )
     return [RefereeAdjusted(reason=order.reason, side=order.target, ru=order.ru)]
 
 
@@ -147,6 +153,14 @@ def _decide_adjust(
         check_cargo(state, ruleset, unit, find_unit(state, order.location.carrier or ""))
     elif order.location is not None and order.location.system is not None:
         find_system(ruleset, order.location.system)
+    moves = order.location is not None and order.location != unit.location
+    flags = order.disrupted is not None and order.disrupted != unit.disrupted
+    if not moves and not flags:  # named as typed: a player's alias stays an alias (DN-NEU-1)
+        condition = "disrupted" if unit.disrupted else "not disrupted"
+        raise IllegalOrderError(
+            "DN-ERR-1",
+            f"{order.unit} is already at {unit.location} and {condition}: nothing to adjust",
+        )
     return [
         RefereeAdjusted(
             reason=order.reason,
