@@ -57,7 +57,7 @@ from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, prese
 from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
-from scenarios.protocol import IllegalActionError
+from scenarios.protocol import IllegalActionError, is_number
 from scenarios.saves import PLAYERS_PREFIX
 from scenarios.type_ahead import TypeAheadInput
 
@@ -697,17 +697,11 @@ def default_seats(players: int) -> str:
     return ",".join(str(seat) for seat in range(1, players))
 
 
-def _is_number(text: str) -> bool:
-    """True for a whole number in ASCII digits: ``str.isdigit`` also accepts "²", which
-    ``int`` refuses."""
-    return text.isascii() and text.isdigit()
-
-
 def parse_seed(text: str) -> int:
     """The deal seed (IMP-4) from the set-up field: a whole number, maybe negative; ValueError
     naming the text otherwise ("--5" passed the old check and crashed the screen in ``int``)."""
     text = text.strip()
-    if not _is_number(text.removeprefix("-")):
+    if not is_number(text.removeprefix("-")):
         raise ValueError(f"seed {text!r} must be a whole number")
     return int(text)
 
@@ -716,7 +710,7 @@ def parse_seats(text: str, players: int) -> set[int]:
     """Seat numbers from ``"1, 2,3"``; ValueError naming the bad entry."""
     seats: set[int] = set()
     for word in text.replace(",", " ").split():
-        if not _is_number(word) or int(word) >= players:
+        if not is_number(word) or int(word) >= players:
             raise ValueError(f"computer seat {word!r} must be a number 0-{players - 1}")
         seats.add(int(word))
     return seats
