@@ -186,6 +186,38 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
         assert game.position.current_player() == 4  # the computer seats answered up to seat 4
 
 
+@pytest.mark.parametrize(
+    ("field", "typed", "named"),
+    [
+        ("#imperial-seed", "--5", "seed '--5'"),
+        ("#imperial-seed", "\u00b2", "seed '\u00b2'"),
+        ("#imperial-computer", "1,\u00b2", "seat '\u00b2'"),
+    ],
+)
+@sync
+async def test_setup_screen_refuses_a_bad_seed_or_seat_and_stays_open(field, typed, named):
+    """IMP-4 (found by use, December 7, night): a deal seed typed as "--5" (or "²", which
+    str.isdigit accepts) passed the check and then crashed the whole TUI with a traceback
+    at Start (int() of it); a seat "²" was refused with Python's "invalid literal for int()".
+    Both are refused now with a message naming the entry, and nothing starts."""
+    app = Host(make_screen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
+        setup = app.screen
+        assert isinstance(setup, ImperialSetupScreen)
+        setup.query_one(field, Input).value = typed
+        start = setup.query_one("#imperial-start", Button)
+        await until(pilot, lambda: not start.has_class("-active"), "the Start button's effect")
+        start.press()
+        await until(
+            pilot,
+            lambda: any(named in str(n.message) for n in app._notifications),
+            "the refusal naming the entry",
+        )
+        assert app.screen is setup and app.is_running
+        assert not any("invalid literal" in str(n.message) for n in app._notifications)
+
+
 @sync
 async def test_setup_screen_offers_rule_presets_and_computer_levels():
     # IMP-8 IMP-16 IMP-20 (issue 21): the set-up lists what each preset switches, and the table
