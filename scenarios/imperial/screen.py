@@ -605,7 +605,9 @@ class ImperialScreen(GameScreen):
             self,
             self.unsaved_game(),
             "Start a new game and drop the orders not saved?",
-            lambda: self.app.switch_screen(ImperialSetupScreen()),
+            # over the game, not in its place: the set-up's Esc goes back to it (found by
+            # use, December 7, night: Esc left for the launcher, the game gone)
+            lambda: self.app.push_screen(ImperialSetupScreen(over_game=True)),
         )
 
     def action_leave(self) -> None:
@@ -727,6 +729,12 @@ class ImperialSetupScreen(Screen[None]):
     #: The number of players chosen (the computer seats' default follows it).
     _players = 4
 
+    def __init__(self, *, over_game: bool = False) -> None:
+        """``over_game``: opened by ``n`` over a running game, which Esc goes back to and
+        Start replaces (from the launcher the set-up stands alone)."""
+        super().__init__()
+        self.over_game = over_game
+
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="imperial-setup"):
@@ -788,4 +796,6 @@ class ImperialSetupScreen(Screen[None]):
             return
         preset = str(self.query_one("#imperial-preset", Select).value)
         level = str(self.query_one("#imperial-level", Select).value)
+        if self.over_game:  # the game under this screen is replaced too
+            self.app.pop_screen()
         self.app.switch_screen(ImperialScreen(players, seed, computer, preset=preset, level=level))

@@ -777,3 +777,59 @@ async def test_the_number_of_players_is_offered_in_order():
         await until(pilot, lambda: overlay.option_count > 0 and players.expanded, "the list open")
         shown = [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
         assert shown == ["2", "3", "4", "5", "6"], shown
+
+
+@sync
+async def test_esc_on_the_set_up_after_n_goes_back_to_the_game():
+    """IMP-7 (found by use, December 7, night): ``n`` in a game opened the set-up in the
+    game's place, so its ``esc Back`` left for the launcher and the game was gone (with no
+    question for a saved or untouched game). The set-up now opens over the game: Esc goes
+    back to it as it was; Start replaces it by the new game, and ``q`` there leaves for the
+    launcher, not for the old game."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await until(pilot, lambda: app.screen is game, "the game")
+        before = game.position
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
+            "the set-up (or the question)",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "back to the game")
+        assert game.position is before and game.is_attached  # the same game, untouched
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
+            "the set-up (or the question)",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+        new = await start_from_setup(pilot, app)
+        assert new is not game and game not in app.screen_stack
+        await pass_investor(pilot)
+        await until(pilot, lambda: app.screen is new, "the new game on top")
+        await pilot.press("q")
+        await until(
+            pilot,
+            lambda: (
+                not any(isinstance(s, ImperialScreen) for s in app.screen_stack)
+                or isinstance(app.screen, GameConfirm)
+            ),
+            "left the new game (or asked)",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+            await until(
+                pilot,
+                lambda: not any(isinstance(s, ImperialScreen) for s in app.screen_stack),
+                "left the new game",
+            )
