@@ -530,7 +530,11 @@ async def test_a_new_game_against_the_computer_asks_the_persons_seat():
                 "the seat question",
             )
             await pilot.press(*keys)
-            await until(pilot, lambda: app.screen is screen and screen.players == players, "seated")
+            await until(
+                pilot,
+                lambda wanted=players: app.screen is screen and screen.players == wanted,
+                "seated",
+            )
             await settle(app, pilot)
             assert (screen.state.board.cols, screen.state.board.rows) == (5, 4)
         assert screen.moves and screen.is_human_turn()  # the computer, on seat 0, moved first
