@@ -156,3 +156,33 @@ def test_a_players_help_does_not_list_the_referee_undo(service: CampaignService)
     assert not any(row[1] == "campaign.referee_undo" for row in player)
     assert any(row[1] == "campaign.referee_undo" for row in referee)
     assert any(row[1] == "campaign.undo" for row in player)  # his own undo stays
+
+
+def test_a_players_keys_panel_does_not_list_the_referee_undo(service: CampaignService):
+    """DN-ERR-1 (found by use, December 7, night: ``campaign tui demo --side aslan``, Ctrl+P,
+    Keys): Textual's own keys panel listed ``U Referee undo`` on a player's screen, as the help
+    (F1) once did; the referee's panel lists it. The key itself still answers a player with the
+    refusal (``test_referee_undo_key_is_refused_on_a_players_screen``)."""
+    from textual.widgets import HelpPanel
+    from textual.widgets._key_panel import BindingsTable
+
+    async def panel(side: Side | None) -> str:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=(160, 48)) as pilot:
+            await campaign_on_top(pilot)
+            pilot.app.action_show_help_panel()  # what the palette's "Keys" runs
+            await until(
+                pilot, lambda: bool(pilot.app.screen.query(BindingsTable)), "the keys panel"
+            )
+            assert pilot.app.screen.query(HelpPanel)
+            table = pilot.app.screen.query_one(BindingsTable).render_bindings_table()
+            return "\n".join(
+                " ".join(str(cell) for cell in row)
+                for row in zip(*(column._cells for column in table.columns), strict=True)
+            )
+
+    player = asyncio.run(panel(Side.ASLAN))
+    referee = asyncio.run(panel(None))
+    assert "Referee undo" not in player
+    assert "Referee undo" in referee
+    assert "Undo" in player  # his own undo stays

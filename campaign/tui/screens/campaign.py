@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
@@ -200,10 +200,25 @@ class CampaignScreen(Screen[None]):
         self.report(f"↻ the campaign changed elsewhere (event {before} → {now}){kept}")
 
     def unoffered_bindings(self) -> frozenset[str]:
-        """The binding ids this seat's help leaves out: the referee's overrides, on a player's
+        """The binding ids this seat is not shown: the referee's overrides, on a player's
         screen (``CampaignSession.may_override``; found by use, December 7, evening: a
         player's help listed ``U Referee undo``, which his seat is refused)."""
         return frozenset() if self.session.may_override else self.OVERRIDE_BINDINGS
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys every list of keys shows (the help, F1; Textual's keys panel, Ctrl+P
+        "Keys"; the footer), without those ``unoffered_bindings`` leaves out: decided here
+        once for them all (found by use, December 7, night: the keys panel listed ``U Referee
+        undo`` on a player's screen after the help had stopped). A key is dispatched by the
+        screen's binding chain, not by this list, so ``U`` pressed still answers a player
+        with the override's refusal (DN-ERR-1)."""
+        unoffered = self.unoffered_bindings()
+        return {
+            key: active
+            for key, active in super().active_bindings.items()
+            if active.binding.id not in unoffered
+        }
 
     # --- the tab widgets (kept as properties: the tests and the palette look at them)
 
