@@ -104,7 +104,7 @@ class Reading(Campaigns):
         wait = strict_dice.waiting(self.store.ledger, loaded.row.name)
         if wait is None or wait.side is None:
             return None
-        return Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1")
+        return Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1", own_reason=wait.own_sentence)
 
     def status(self, name: str, viewer: Side | None = None) -> Status:
         """``campaign status`` as ``viewer`` (None: the referee) reads it:

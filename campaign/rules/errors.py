@@ -132,10 +132,18 @@ class Wait:
     def own_sentence(self) -> str | None:
         """What the side waited for reads instead (found by use, December 7, evening: Aslan's
         own status said "waiting for aslan's reveal of N-X-1", though his machine gives it when
-        he exports): ``export your turn file: your machine adds your reveal of N-X-3 to it``.
-        None for a reveal either machine gives (``side`` None) and for dice contributions."""
-        if self.side is None or self.what != "reveal":
+        he exports): ``export your turn file: your machine adds your reveal of N-X-3 to it``;
+        for strict dice, ``waiting for your dice contribution to file 7: your machine adds it
+        when it imports that file`` (found by use, December 7, night: the Solomani seat read
+        "waiting for solomani's dice contribution"). None for a reveal either machine gives
+        (``side`` None)."""
+        if self.side is None:
             return None
+        if self.what == "dice":
+            return (
+                f"waiting for your dice contribution to {self.subject}: your machine adds it "
+                "when it imports that file"
+            )
         return f"export your turn file: your machine adds your reveal of {self.subject} to it"
 
 
