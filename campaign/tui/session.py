@@ -133,7 +133,11 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         except CampaignError:
             self.reload()
             raise
-        self.last_outcome = outcome_lines(events, before, self.ruleset, self.viewer)
+        self.last_outcome = (
+            outcome_lines(events, before, self.ruleset, self.viewer)
+            if events  # none: held for strict dice, whose line says so (DN-ERR-1)
+            else self.service.held_report(self.loaded, self.seat).lines
+        )
         return events
 
     def _refuse_if_behind(self) -> None:
@@ -166,6 +170,11 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         """When ``u`` would take back a referee undo, what that puts back in force (the
         question to ask first); ``None`` for any other last order."""
         return self.service.taking_back(self.loaded, self.seat)
+
+    def held_to_undo(self) -> str | None:
+        """The order held for strict dice that ``u`` takes back now, as this seat reads it
+        (``Orders.held_to_undo``); None when no order is held."""
+        return self.service.held_to_undo(self.loaded, self.seat)
 
     def referee_undo_target(self) -> str:
         """The order a referee undo would revert now, as this seat reads it (after a referee

@@ -816,7 +816,11 @@ class CampaignScreen(Screen[None]):
     def _last_order(self) -> str:
         """The last order as this seat reads it in the log (a face-down neutral's code hidden),
         as markup: what ``u`` asks about (``U`` names the order it reverts, which after a
-        referee undo is the one before: ``CampaignSession.referee_undo_target``)."""
+        referee undo is the one before: ``CampaignSession.referee_undo_target``); with strict
+        dice, the order held for the other side's dice, which ``u`` takes back first."""
+        held = self.session.held_to_undo()
+        if held is not None:
+            return escape(held)
         rows = self.session.log_rows()
         return escape(rows[-1].order) if rows else "the last order"
 
