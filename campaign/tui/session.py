@@ -89,6 +89,17 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         undo (``campaign.app.authority.may_override``): a player's help does not list them."""
         return authority.may_override(self.seat)
 
+    @property
+    def may_exchange(self) -> bool:
+        """True when this screen's seat may write or read this database's turn files
+        (``campaign.app.authority.check_exchange``: a player's seat only on a database that
+        plays his side by e-mail): elsewhere a player's help does not list ``x`` and ``i``."""
+        try:
+            authority.check_exchange(self.seat, self.plays_by_mail)
+        except CampaignError:
+            return False
+        return True
+
     def typed_dice_refusal(self) -> str | None:
         """Why this screen's seat may not type dice at all here, said before any reason is
         asked: in a campaign played by e-mail no seat may (the other machine rolls them

@@ -186,3 +186,39 @@ def test_a_players_keys_panel_does_not_list_the_referee_undo(service: CampaignSe
     assert "Referee undo" not in player
     assert "Referee undo" in referee
     assert "Undo" in player  # his own undo stays
+
+
+def test_a_players_keys_leave_out_the_turn_file_keys_of_a_shared_database(
+    service: CampaignService,
+):
+    """DN-SEQ-2 (found by use, December 7, night: ``campaign tui demo --side aslan``, F1 and
+    Ctrl+P Keys): on a database that plays no side by e-mail a player's seat is refused the
+    turn files ("you play aslan on a database that plays no side by e-mail …"), yet his help
+    and keys panel listed ``x Export turn`` and ``i Import turn``. They are left out there;
+    the keys still answer with the refusal, and the referee's lists keep them, as does the
+    player's own database by e-mail."""
+    from campaign.app.mail import PbemService
+
+    exchange = {"campaign.export", "campaign.import"}
+
+    async def listed(side: Side | None, press: str = "") -> tuple[set[str], str]:
+        """The turn-file keys the screen lists, and the status line after ``press``."""
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            screen = screen_of(pilot)
+            ids = {active.binding.id for active in screen.active_bindings.values()}
+            line = screen.query_one("#status-line")
+            if press:
+                screen.report("")
+                await pilot.press(press)
+                await until(pilot, lambda: bool(str(line.render()).strip()), f"{press} answered")
+            return ids & exchange, str(line.render())
+
+    for key in ("x", "i"):
+        keys, said = asyncio.run(listed(Side.ASLAN, key))
+        assert keys == set()
+        assert "you play aslan on a database that plays no side by e-mail" in said, key
+    assert asyncio.run(listed(None))[0] == exchange
+    PbemService(service).claim_side("demo", Side.ASLAN)  # now Aslan's own database
+    assert asyncio.run(listed(Side.ASLAN))[0] == exchange

@@ -141,6 +141,9 @@ class CampaignScreen(Screen[None]):
     #: The keys of referee overrides (DN-ERR-1): a player's seat is refused them, so its help
     #: does not list them (the key still answers, with the refusal and what to do instead).
     OVERRIDE_BINDINGS = frozenset({"campaign.referee_undo"})
+    #: The turn-file keys: refused to a player's seat on a database that does not play his
+    #: side by e-mail (DN-SEQ-2), and then not listed either.
+    EXCHANGE_BINDINGS = frozenset({"campaign.export", "campaign.import"})
 
     def __init__(self, session: CampaignSession) -> None:
         super().__init__()
@@ -153,6 +156,10 @@ class CampaignScreen(Screen[None]):
         #: The event the screen showed when a change came in under a typed, unsent order: that
         #: order was typed on the old view, and is refused once (``send_order``).
         self._changed_under_order: int | None = None
+        #: ``unoffered_bindings`` and the campaign it was worked out for (its last event and
+        #: the writes heard): the lists of keys ask for it often, a player's seat reads the
+        #: ledger for it, and only a write can change it.
+        self._unoffered: tuple[tuple[int, int], frozenset[str]] | None = None
 
     # --- layout
 
@@ -202,8 +209,17 @@ class CampaignScreen(Screen[None]):
     def unoffered_bindings(self) -> frozenset[str]:
         """The binding ids this seat is not shown: the referee's overrides, on a player's
         screen (``CampaignSession.may_override``; found by use, December 7, evening: a
-        player's help listed ``U Referee undo``, which his seat is refused)."""
-        return frozenset() if self.session.may_override else self.OVERRIDE_BINDINGS
+        player's help listed ``U Referee undo``, which his seat is refused), and the turn-file
+        keys where the seat may not exchange turn files (``CampaignSession.may_exchange``;
+        found by use, December 7, night: ``x Export turn`` on a player's screen at the
+        referee's table)."""
+        now = (self.session.loaded.head.seq, self.session.writes_heard)
+        if self._unoffered is None or self._unoffered[0] != now:
+            unoffered = set() if self.session.may_override else set(self.OVERRIDE_BINDINGS)
+            if not self.session.may_exchange:
+                unoffered |= self.EXCHANGE_BINDINGS
+            self._unoffered = (now, frozenset(unoffered))
+        return self._unoffered[1]
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
