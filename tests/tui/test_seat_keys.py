@@ -222,3 +222,63 @@ def test_a_players_keys_leave_out_the_turn_file_keys_of_a_shared_database(
     assert asyncio.run(listed(None))[0] == exchange
     PbemService(service).claim_side("demo", Side.ASLAN)  # now Aslan's own database
     assert asyncio.run(listed(Side.ASLAN))[0] == exchange
+
+
+#: The keys that give or take back an order of the screen's seat, or type its dice.
+GIVING = {
+    "campaign.order",
+    "campaign.move",
+    "campaign.form",
+    "campaign.undo",
+    "campaign.end_phase",
+    "campaign.produce",
+    "campaign.battle_next",
+    "campaign.dice",
+}
+
+
+async def _listed_then(
+    service: CampaignService, side: Side | None, press: str = ""
+) -> tuple[set, str]:
+    """The binding ids the campaign screen of ``side`` lists (help, keys panel, footer), and
+    its status line after ``press`` (if any)."""
+    app = create_app(None, service=service, open_campaign="demo", side=side)
+    async with app.run_test(size=SIZE) as pilot:
+        await campaign_on_top(pilot)
+        screen = screen_of(pilot)
+        ids = {active.binding.id for active in screen.active_bindings.values()}
+        line = screen.query_one("#status-line")
+        if press:
+            screen.report("")
+            await pilot.press(press)
+            await until(pilot, lambda: bool(str(line.render()).strip()), f"{press} answered")
+        return ids, str(line.render())
+
+
+def test_the_dice_key_is_listed_only_where_the_seat_may_type_dice(service: CampaignService):
+    """DN-ERR-1 (found by use, December 7, night: ``campaign tui demo --side aslan``, F1): a
+    player's screen in a seeded campaign listed ``d Dice``, which answers that a player's
+    screen types no dice. It is left out where the seat may type none; pressed, it answers as
+    before. The referee's screen (dice with a logged reason) lists it."""
+    ids, said = asyncio.run(_listed_then(service, Side.ASLAN, "d"))
+    assert "campaign.dice" not in ids
+    assert "DN-ERR-1" in said
+    ids, _ = asyncio.run(_listed_then(service, None))
+    assert "campaign.dice" in ids
+
+
+def test_the_other_players_database_lists_no_order_key(service: CampaignService):
+    """DN-SEQ-2 (found by use, December 7, night: ``--side solomani`` on the Aslan player's
+    database by e-mail, F1): that seat gives none of its orders there, yet its footer and help
+    offered ``o Order m Move e Form u Undo`` and more, each refused when pressed ("this
+    database plays aslan by e-mail: solomani's orders are given on the solomani player's
+    machine …"). They are left out; pressed, they still say why. Aslan's seat keeps them."""
+    from campaign.app.mail import PbemService
+
+    PbemService(service).claim_side("demo", Side.ASLAN)
+    for key in ("E", "m", "e"):
+        ids, said = asyncio.run(_listed_then(service, Side.SOLOMANI, key))
+        assert not ids & GIVING, ids & GIVING
+        assert "this database plays aslan by e-mail" in said, key
+    ids, _ = asyncio.run(_listed_then(service, Side.ASLAN))
+    assert GIVING - {"campaign.dice"} <= ids  # by e-mail no seat types dice

@@ -144,6 +144,23 @@ class CampaignScreen(Screen[None]):
     #: The turn-file keys: refused to a player's seat on a database that does not play his
     #: side by e-mail (DN-SEQ-2), and then not listed either.
     EXCHANGE_BINDINGS = frozenset({"campaign.export", "campaign.import"})
+    #: The dice field's key: not listed where the seat may type no die (``d`` says why).
+    DICE_BINDINGS = frozenset({"campaign.dice"})
+    #: The keys that give or take back the seat's orders: none is listed on a database where
+    #: the seat gives none of them (``CampaignSession.gives_elsewhere``: a player's seat on the
+    #: other player's database by e-mail); each still says why when pressed.
+    GIVING_BINDINGS = frozenset(
+        {
+            "campaign.order",
+            "campaign.move",
+            "campaign.form",
+            "campaign.undo",
+            "campaign.end_phase",
+            "campaign.produce",
+            "campaign.battle_next",
+            "campaign.dice",
+        }
+    )
 
     def __init__(self, session: CampaignSession) -> None:
         super().__init__()
@@ -210,14 +227,21 @@ class CampaignScreen(Screen[None]):
         """The binding ids this seat is not shown: the referee's overrides, on a player's
         screen (``CampaignSession.may_override``; found by use, December 7, evening: a
         player's help listed ``U Referee undo``, which his seat is refused), and the turn-file
-        keys where the seat may not exchange turn files (``CampaignSession.may_exchange``;
-        found by use, December 7, night: ``x Export turn`` on a player's screen at the
-        referee's table)."""
-        now = (self.session.loaded.head.seq, self.session.writes_heard)
+        keys where the seat may not exchange turn files (``CampaignSession.may_exchange``),
+        the dice field's where it may type no die (``typed_dice_refusal``) and every key that
+        gives an order where it gives none (``gives_elsewhere``) (found by use, December 7,
+        night: ``x Export turn`` and ``d Dice`` on a player's screen at the referee's table,
+        ``o Order m Move e Form u Undo`` on the other player's database by e-mail)."""
+        session = self.session
+        now = (session.loaded.head.seq, session.writes_heard)
         if self._unoffered is None or self._unoffered[0] != now:
-            unoffered = set() if self.session.may_override else set(self.OVERRIDE_BINDINGS)
-            if not self.session.may_exchange:
+            unoffered = set() if session.may_override else set(self.OVERRIDE_BINDINGS)
+            if not session.may_exchange:
                 unoffered |= self.EXCHANGE_BINDINGS
+            if session.typed_dice_refusal() is not None:
+                unoffered |= self.DICE_BINDINGS
+            if session.gives_elsewhere() is not None:
+                unoffered |= self.GIVING_BINDINGS
             self._unoffered = (now, frozenset(unoffered))
         return self._unoffered[1]
 
