@@ -282,3 +282,28 @@ def test_the_other_players_database_lists_no_order_key(service: CampaignService)
         assert "this database plays aslan by e-mail" in said, key
     ids, _ = asyncio.run(_listed_then(service, Side.ASLAN))
     assert GIVING - {"campaign.dice"} <= ids  # by e-mail no seat types dice
+
+
+def test_a_players_launcher_lists_neither_view_as_nor_delete(service: CampaignService):
+    """DN-SEQ-2 (found by use, December 7, night: ``campaign tui demo --side aslan``, ``q``,
+    then F1): a player's launcher listed ``x Delete`` and ``v View as`` in its footer and
+    help, both refused to his seat ("deleting a campaign is the referee's", "this screen
+    plays aslan …"). They are left out; pressed, they still refuse (the test above). The
+    referee's launcher lists them."""
+    from campaign.tui.screens.launcher import LauncherScreen
+
+    async def listed(side: Side | None) -> set[str]:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            await pilot.press("q")
+            await until(
+                pilot,
+                lambda: screen_on_top(pilot.app, LauncherScreen, focused=True),
+                "the launcher",
+            )
+            return {active.binding.id for active in pilot.app.screen.active_bindings.values()}
+
+    seat_keys = {"launcher.delete", "launcher.viewer"}
+    assert not asyncio.run(listed(Side.ASLAN)) & seat_keys
+    assert asyncio.run(listed(None)) >= seat_keys

@@ -18,8 +18,7 @@ from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
-from textual.screen import Screen
+from textual.binding import Binding
 from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
@@ -27,6 +26,7 @@ from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
+from campaign.tui.screens.seat_keys import SeatScreen
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
@@ -77,7 +77,7 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
 NARROW = 70
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(SeatScreen):
     """One open campaign."""
 
     #: Under ``NARROW`` columns (a phone's page, docs/table.md) the screen has the class
@@ -244,21 +244,6 @@ class CampaignScreen(Screen[None]):
                 unoffered |= self.GIVING_BINDINGS
             self._unoffered = (now, frozenset(unoffered))
         return self._unoffered[1]
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys every list of keys shows (the help, F1; Textual's keys panel, Ctrl+P
-        "Keys"; the footer), without those ``unoffered_bindings`` leaves out: decided here
-        once for them all (found by use, December 7, night: the keys panel listed ``U Referee
-        undo`` on a player's screen after the help had stopped). A key is dispatched by the
-        screen's binding chain, not by this list, so ``U`` pressed still answers a player
-        with the override's refusal (DN-ERR-1)."""
-        unoffered = self.unoffered_bindings()
-        return {
-            key: active
-            for key, active in super().active_bindings.items()
-            if active.binding.id not in unoffered
-        }
 
     # --- the tab widgets (kept as properties: the tests and the palette look at them)
 
