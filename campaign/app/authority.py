@@ -189,6 +189,16 @@ def check_seat_change(seat: Seat) -> None:
         )
 
 
+def check_create(seat: Seat) -> None:
+    """Creating a campaign in the database is the referee's: a player's screen, a browser
+    page of the live table among them, plays its own campaign (found by use, December 7,
+    night: a player's launcher created campaigns in the referee's database)."""
+    if not seat.is_referee:
+        raise SeatError(
+            OVERRIDES, f"creating a campaign here is the referee's; you play {seat.name}"
+        )
+
+
 def check_delete(seat: Seat) -> None:
     """Deleting a campaign (its whole log) is the referee's."""
     if not seat.is_referee:

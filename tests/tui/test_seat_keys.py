@@ -304,7 +304,7 @@ def test_a_players_launcher_lists_neither_view_as_nor_delete(service: CampaignSe
             )
             return {active.binding.id for active in pilot.app.screen.active_bindings.values()}
 
-    seat_keys = {"launcher.delete", "launcher.viewer"}
+    seat_keys = {"launcher.delete", "launcher.viewer", "launcher.new"}
     assert not asyncio.run(listed(Side.ASLAN)) & seat_keys
     assert asyncio.run(listed(None)) >= seat_keys
 
@@ -353,8 +353,45 @@ def test_a_players_launcher_shows_no_key_his_seat_is_refused(service: CampaignSe
     footer, rows, asked = asyncio.run(shown(Side.ASLAN))
     assert not {"Delete", "View as"} & footer, footer
     assert not {"launcher.delete", "launcher.viewer"} & rows, rows
-    assert "New campaign" in footer and not asked
+    assert "New campaign" not in footer and not asked
     footer, rows, asked = asyncio.run(shown(None))
     assert {"Delete", "View as"} <= footer, footer
     assert {"launcher.delete", "launcher.viewer"} <= rows, rows
     assert asked
+
+
+def test_a_players_launcher_creates_no_campaign(service: CampaignService):
+    """DN-SEQ-2 (found by use, December 7, night): `campaign tui demo --side aslan`, ``q``,
+    ``n`` opened the new-campaign form, so a player's screen (a browser page of the live table
+    among them) could create campaigns in the referee's database. ``n`` now answers with the
+    refusal and opens nothing; the referee's launcher opens the form."""
+    from campaign.tui.screens.forms import NewCampaignForm
+    from campaign.tui.screens.launcher import LauncherScreen
+
+    async def press_n(side: Side | None) -> tuple[bool, str]:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            await pilot.press("q")
+            await until(
+                pilot, lambda: screen_on_top(pilot.app, LauncherScreen, focused=True), "launcher"
+            )
+            await pilot.press("n")
+            said = ""
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, NewCampaignForm)
+                    or any(
+                        "creating a campaign" in str(n.message) for n in pilot.app._notifications
+                    )
+                ),
+                "n answered",
+            )
+            said = " ".join(str(n.message) for n in pilot.app._notifications)
+            return isinstance(pilot.app.screen, NewCampaignForm), said
+
+    opened, said = asyncio.run(press_n(Side.ASLAN))
+    assert not opened and "creating a campaign here is the referee's; you play aslan" in said
+    opened, _ = asyncio.run(press_n(None))
+    assert opened

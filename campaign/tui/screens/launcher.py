@@ -151,9 +151,10 @@ class LauncherScreen(SeatScreen):
         self.action_open()
 
     #: The keys of the referee's app alone: opening a campaign as another seat, deleting one
-    #: (``app.authority.check_seat_change``, ``check_delete``); a player's launcher does not
-    #: list them (found by use, December 7, night), and pressed they say why not.
-    REFEREE_BINDINGS = frozenset({"launcher.delete", "launcher.viewer"})
+    #: (``app.authority.check_seat_change``, ``check_delete``), creating one
+    #: (``check_create``); a player's launcher does not list them (found by use, December 7,
+    #: night), and pressed they say why not.
+    REFEREE_BINDINGS = frozenset({"launcher.delete", "launcher.viewer", "launcher.new"})
 
     def unoffered_bindings(self) -> frozenset[str]:
         """The referee's keys on a player's launcher (``REFEREE_BINDINGS``)."""
@@ -167,7 +168,7 @@ class LauncherScreen(SeatScreen):
             else "the referee's screen (by e-mail: the player's)"
         )
         if not self.seat.is_referee:  # a player's app: his seat only (docs/seats.md)
-            return f"Enter open as {who} · n new"
+            return f"Enter open as {who}"
         return f"Enter open as {who} (v: view as) · n new · x delete"
 
     def action_cycle_viewer(self) -> None:
@@ -195,6 +196,14 @@ class LauncherScreen(SeatScreen):
     def action_new(self) -> None:
         """Ask for every option of ``campaign new``, then create the campaign."""
         if self.service is None:
+            return
+        # deliberate lazy import: the use cases load with the first campaign (ADR 0020)
+        from campaign.app import authority
+
+        try:
+            authority.check_create(self.seat)
+        except CampaignError as error:
+            self.refused(error.message)
             return
 
         def create(answer: NewCampaignOptions) -> str | None:
