@@ -210,3 +210,21 @@ def test_the_referee_may_name_every_real_id(table: Table):
     # through the service: the handler answers (the counter is not Aslan's), not "unknown unit"
     message = _refusal(table, "aslan form-stack g N-PD-1", viewer=None)
     assert "unknown unit" not in message
+
+
+@pytest.mark.parametrize("typed", ["A-XX-7", "N-PD-9", "S-SC-2"])
+def test_the_referee_is_offered_real_ids_not_aliases(table: Table, typed: str):
+    """DN-ERR-1, DN-NEU-1 (found by use, December 7, night): the referee typing an id that
+    names no unit (``maintain A-XX-7``) was offered the players' alias ``N-X-7``; the referee
+    names counters by their real ids, so those are what he is offered."""
+    message = _refusal(table, f"aslan jump {typed} lantern", viewer=None)
+    assert message.startswith(f"unknown unit {typed!r}") and "N-X-" not in message, message
+    real = sorted(table.state.units)
+    assert message == f"unknown unit {typed!r}{did_you_mean(typed, real)}"
+
+
+def test_the_referee_typing_an_alias_is_offered_aliases(table: Table):
+    """DN-NEU-1: an alias that names no counter (``N-X-9`` of eight) is answered with the
+    aliases, the names of that form he may use."""
+    message = _refusal(table, "aslan jump N-X-9 lantern", viewer=None)
+    assert message.startswith("unknown unit 'N-X-9'; did you mean 'N-X-1'"), message
