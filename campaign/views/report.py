@@ -91,4 +91,5 @@ def acting_line(seen: Seen, ruleset: Ruleset, *, gives: bool = True) -> str:
     order it names only when offered to the seat (``seen_duty``; ``gives`` False: a player's
     seat on the other player's database by e-mail)."""
     duty = first_duty(seen.truth, ruleset)
-    return duty_sentence(seen.truth, None if duty is None else seen_duty(seen, duty, gives=gives))
+    seat_duty = None if duty is None else seen_duty(seen, duty, gives=gives)
+    return duty_sentence(seen.truth, seat_duty, ruleset)
