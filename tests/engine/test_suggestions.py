@@ -6,6 +6,7 @@ counters placed in Lantern, Aslan and Solomani scouts deployed, first movement."
 
 from __future__ import annotations
 
+import argparse
 import re
 
 import pytest
@@ -228,3 +229,34 @@ def test_the_referee_typing_an_alias_is_offered_aliases(table: Table):
     aliases, the names of that form he may use."""
     message = _refusal(table, "aslan jump N-X-9 lantern", viewer=None)
     assert message.startswith("unknown unit 'N-X-9'; did you mean 'N-X-1'"), message
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [("referee undo", "undo"), ("aslan status", "status"), ("solomani battles", "battles")],
+)
+def test_a_command_typed_as_an_order_is_named_as_a_command(text: str, verb: str):
+    """DN-ERR-1 (found by use, December 7, night): ``campaign order demo 'referee undo'`` was
+    answered "unknown order 'undo'; did you mean 'unload'?" (``status``: 'stay', ``battles``:
+    'join-battle'), leading to an order that does something else; a command of the tool typed
+    as an order is named as one, with the command to run."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    message = refused.value.message
+    assert message.startswith(
+        f"unknown order {verb!r}: {verb!r} is a command of the tool, not an order of the game: "
+        f"`campaign {verb} NAME`"
+    ), message
+    assert "did you mean" not in message
+
+
+def test_the_commands_named_as_such_are_commands_and_no_orders():
+    """DN-ERR-1: ``registry.TOOL_COMMANDS`` is kept to the command line's own commands, none
+    of them an order's verb."""
+    from campaign.cli import build_parser
+    from campaign.rules.registry import ORDERS, TOOL_COMMANDS
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(TOOL_COMMANDS) <= set(commands.choices)
+    assert not set(TOOL_COMMANDS) & set(ORDERS)
