@@ -84,6 +84,8 @@ class AssignmentDraft(Value, frozen=True, kw_only=True):
         if side != who:
             raise IllegalOrderError(RULE, f"it is {who}'s turn to {how} a unit, not {side}'s")
         unit = _own_free_unit(battle, self, side, uid)
+        if how != "add" and engagement is not None and not 0 <= engagement <= len(self.engagements):
+            raise IllegalOrderError(RULE, _forms_text(self, uid, how, engagement))
         if how == "name":
             return self.model_copy(update={"named": unit.uid})
         if how == "answer":
@@ -102,6 +104,18 @@ class AssignmentDraft(Value, frozen=True, kw_only=True):
         engagements = list(self.engagements)
         engagements[engagement] = joined
         return AssignmentDraft(engagements=tuple(engagements))
+
+
+def _forms_text(draft: AssignmentDraft, uid: str, how: str, engagement: int) -> str:
+    """The refusal of engagement number ``engagement`` (0-based) given with a naming or an
+    answering step, where it names no engagement (found by use, December 7, night: it was
+    dropped without a word)."""
+    forms = len(draft.engagements) + 1
+    act = f"answers {draft.named}" if how == "answer" else "is named"
+    return (
+        f"engagement {engagement + 1} does not exist: {uid} {act} and forms engagement {forms} "
+        "(an engagement number is for a leftover unit, which joins one already formed)"
+    )
 
 
 def _free_units_text(battle: Battle, draft: AssignmentDraft, side: Side) -> str:
