@@ -252,6 +252,13 @@ def _raw_json(data: bytes | str, source: str) -> Any:
     except json.JSONDecodeError as error:
         if not text[: error.pos].strip():  # no JSON at all: perhaps a block whose BEGIN is hit
             _refuse_damaged(_unquote(text), BEGIN, END, 0, source)
+            # found by use (December 7, night): an orders file read "JSON error at line 1
+            # column 1", as if only JSON were read
+            raise MalformedTurnFileError(
+                f"not a turn file: the text is neither JSON (line {error.lineno} column "
+                f"{error.colno}: {error.msg}) nor an armoured block (no {BEGIN!r} line)",
+                source=source,
+            ) from None
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: {error.msg}",
             source=source,
