@@ -265,11 +265,18 @@ def battle_refusals(
     try:
         yield
     except NotInBattle as error:
-        name = ruleset.star_map.system(battle.system).name
-        where = _whereabouts(state, ruleset, error.uid, battle)
-        raise IllegalOrderError(
-            error.rule_id, f"{error.uid} is not in battle {battle_ref} at {name}{where}{error.tail}"
-        ) from None
+        raise _worded(state, ruleset, battle_ref, battle, error) from None
+
+
+def _worded(
+    state: CampaignState, ruleset: Ruleset, battle_ref: str, battle: Battle, error: NotInBattle
+) -> IllegalOrderError:
+    """``error`` worded as ``battle_refusals`` says."""
+    name = ruleset.star_map.system(battle.system).name
+    where = _whereabouts(state, ruleset, error.uid, battle)
+    return IllegalOrderError(
+        error.rule_id, f"{error.uid} is not in battle {battle_ref} at {name}{where}{error.tail}"
+    )
 
 
 @decides(Launch)
@@ -519,8 +526,8 @@ def _decide_declare(
         returns[lone] = target
     for uid in (*order.close_attacks, *order.short_missiles, *order.multiple_targets, *returns):
         if uid not in {u.uid for u in battle.units}:
-            with battle_refusals(state, ruleset, order.battle, battle):
-                raise NotInBattle("DN-CBT-5", uid, battle)
+            missing = NotInBattle("DN-CBT-5", uid, battle)
+            raise _worded(state, ruleset, order.battle, battle, missing)
         if uid not in {u.uid for u in battle.side_units(side)}:
             raise IllegalOrderError("DN-CBT-5", f"{uid} is not a unit of {side} in this battle")
     mine = {
