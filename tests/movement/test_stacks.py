@@ -71,3 +71,13 @@ def test_stacks_of_lists_labels_for_the_ui():
     game = fleet()
     game.play("aslan form-stack s1 A-CL-1,A-DD-1")
     assert stacks_of(game.state, A) == {"s1": ["A-CL-1", "A-DD-1"]}
+
+
+def test_splitting_off_a_ship_outside_the_stack_names_what_it_holds():
+    """DN-MOV-2 (found by use, December 7, night): ``aslan split-stack main x A-CL-1`` said
+    only "A-CL-1 not in stack main"; the refusal names the stack's ships to split off."""
+    game = fleet()
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1")
+    with pytest.raises(IllegalOrderError) as refused:
+        decide(game.state, parse_order("aslan split-stack s1 s2 A-CR-1"), game.ruleset)
+    assert str(refused.value) == "DN-MOV-2: A-CR-1 is not in stack s1 (it holds A-CL-1, A-DD-1)"

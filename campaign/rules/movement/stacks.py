@@ -144,8 +144,13 @@ def decide_split(
     if group.stack is None:
         raise InvalidOrderError(f"{order.stack!r} is not a stack")
     outsiders = [u for u in order.units if u not in group.ids]
-    if outsiders:
-        raise IllegalOrderError("DN-MOV-2", f"{', '.join(outsiders)} not in stack {order.stack}")
+    if outsiders:  # the stack's ships named (found by use, December 7, night: only "not in")
+        verb = "is" if len(outsiders) == 1 else "are"
+        raise IllegalOrderError(
+            "DN-MOV-2",
+            f"{', '.join(outsiders)} {verb} not in stack {order.stack} "
+            f"(it holds {', '.join(group.ids)})",
+        )
     if order.label is not None:
         _check_label(state, side, order.label)
     return [StackRelabelled(side=side, label=order.label, units=list(order.units))]
