@@ -36,6 +36,7 @@ KEY_WORDING = (
     ("`campaign import`", "i (import)"),
     ("import with --allow-referee", "i (import) again and y when asked"),
     ("confirm that with undo --yes", "u asks first"),
+    ("`campaign undo NAME`", "u (undo)"),
 )
 #: A CLI command in a refusal that no key of the screen does (taking a sent turn file back, and
 #: then the sender's own referee undo in his database), said as a step on the command line
