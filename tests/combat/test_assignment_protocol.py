@@ -141,3 +141,12 @@ def test_an_engagement_number_that_names_none_is_refused():
     )
     assert book.battles(game.state)[BATTLE] == before
     game.play(f"aslan target {BATTLE} A-CL-1 1")  # the engagement it forms: accepted
+
+
+def test_a_unit_named_twice_in_one_target_order_is_refused_as_such():
+    """DN-CBT-3 (found by use, December 7, night): ``solomani target b1 S-DD-1,S-DD-1`` was
+    refused "it is aslan's turn to answer a unit, not solomani's", the first step taken, the
+    second read as the next; the unit named twice is said."""
+    game = _at_assignment()
+    error = game.reject(f"solomani target {BATTLE} S-DD-1,S-DD-1")
+    assert str(error) == "DN-CBT-3: S-DD-1 is named twice in one order"

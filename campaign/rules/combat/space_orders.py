@@ -397,6 +397,9 @@ def _decide_target(
                 battle=order.battle, draft=draft, complete=draft.waiting_for(battle) is None
             ),
         ]
+    twice = next((uid for n, uid in enumerate(order.units) if uid in order.units[:n]), None)
+    if twice is not None:  # found by use: read as the next step, "it is aslan's turn …"
+        raise IllegalOrderError("DN-CBT-3", f"{twice} is named twice in one order")
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
