@@ -260,3 +260,19 @@ def test_the_commands_named_as_such_are_commands_and_no_orders():
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert set(TOOL_COMMANDS) <= set(commands.choices)
     assert not set(TOOL_COMMANDS) & set(ORDERS)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("solomani target b1 S-DD-1 x", "ENGAGEMENTS, item 1: must be a whole number"),
+        ("solomani target b1 S-DD-1,S-DD-2 1,y", "ENGAGEMENTS, item 2: must be a whole number"),
+    ],
+)
+def test_a_bad_item_of_a_list_is_named_by_its_place_and_word(text: str, problem: str):
+    """DN-ERR-1 (found by use, December 7, night): a word of a list that is no number read
+    "ENGAGEMENTS.0: must be a whole number", the 0 taken for the value typed; the item is named
+    by its place, counted from 1."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    assert f"cannot read order {text!r}: {problem}" in refused.value.message
