@@ -128,9 +128,12 @@ class Agreement:
         if header.side is own:
             raise WrongSideError(
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "
-                f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
-                "moves, he must withdraw the file (`campaign withdraw "
-                f"{shlex.quote(mail.name)} {header.exchange} --reason ...`) and send his own",
+                f"import only {own.enemy.value}'s files. If you exported it yourself, this "
+                "database is a copy of yours made before (a backup restored?): go on with the "
+                f"database that exported file {header.exchange}; if the {own.enemy.value} "
+                f"player made {own.value}'s moves, he must withdraw the file (`campaign "
+                f"withdraw {shlex.quote(mail.name)} {header.exchange} --reason ...`) and send "
+                "his own",
                 source=source,
             )
         return own
