@@ -420,7 +420,14 @@ class Orders(Campaigns):
                 f"{self._first_die(events, loaded.state, eyes)}; "
                 f"{authority.undo_advice(seat)}"
             )
-        if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
+        winner = loaded.state.winner
+        ended = any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events)
+        if ended and winner is not None:  # found by use: "it ended the phase", as if one went on
+            raise UndoError(
+                f"DN-ERR-1: cannot undo '{shown}': it ended the game ({winner.value} won, "
+                f"DN-VIC-1); {authority.undo_advice(seat)}"
+            )
+        if ended:
             raise UndoError(
                 f"cannot undo '{shown}': it ended the phase; undo works within the current "
                 f"phase only ({authority.undo_advice(seat)})"
