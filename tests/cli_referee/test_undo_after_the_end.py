@@ -3,6 +3,7 @@ night: a campaign played to its end from the command line, then ``campaign undo`
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -36,11 +37,16 @@ RAID = [
 ]
 
 
-@pytest.fixture
-def ended(tmp_path: Path) -> list[str]:
-    """``--db`` of a campaign ``war`` the Aslan won, every side passing after the raid."""
-    url = f"sqlite:///{tmp_path / 'war.db'}"
-    service = CampaignService(db_url=url)
+#: A whole campaign to its end: seconds (docs/testing.md, "The slow marker").
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def ended_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database holding campaign ``war``, which the Aslan won, every side passing after the
+    raid; built once, tests work on copies."""
+    path = tmp_path_factory.mktemp("ended") / "war.db"
+    service = CampaignService(db_url=f"sqlite:///{path}")
     service.create("war", seed=3)
     for system in NEUTRALS:
         service.order("war", f"{service.load('war').state.acting.value} place-neutral {system}")
@@ -49,7 +55,15 @@ def ended(tmp_path: Path) -> list[str]:
     while (state := service.load("war").state).winner is None:
         service.order("war", f"{state.acting.value} pass")
     service.store.dispose()
-    return ["--db", url]
+    return path
+
+
+@pytest.fixture
+def ended(ended_file: Path, tmp_path: Path) -> list[str]:
+    """``--db`` of this test's copy of ``ended_file``."""
+    copy = tmp_path / "war.db"
+    shutil.copyfile(ended_file, copy)
+    return ["--db", f"sqlite:///{copy}"]
 
 
 def test_undoing_the_order_that_ended_the_game_says_so(ended, capsys):
