@@ -196,3 +196,12 @@ def test_a_face_down_counter_is_bombarded_whatever_it_is():  # DN-INT-3, DN-NEU-
     assert answers["N-RT-1"].roll is not None  # a ground unit is bombarded as ever
     face_up = at_interaction(neutral_world())
     assert "DN-INT-3" in str(face_up.reject("aslan interact neb-a - A-CL-1>N-PD-1", [6, 6]))
+
+
+def test_a_ship_of_another_system_is_refused_naming_the_system():
+    """DN-INT-1 (found by use, December 7, night): ``aslan interact halden A-TR-1`` with the
+    transport at Concord said "A-TR-1 is not one of aslan's ships in the stellar hex", not
+    which hex; the refusal names the system the order is for."""
+    game = at_interaction(neutral_world(place("A-CL-2", "aslan:CL", "hex:neb-b")))
+    error = game.reject("aslan interact neb-a A-CL-2")
+    assert str(error) == "DN-INT-1: A-CL-2 is not one of aslan's ships in the stellar hex of Aagar"

@@ -144,7 +144,7 @@ def resolve_interaction(
     ships = {s.uid: s for s in orbit}
     targets = {u.uid: u for u in box}
     friendly = is_friendly_box(system, box, plan.side)
-    _check_plan(plan, ships, targets, cargo_drops, friendly)
+    _check_plan(plan, system, ships, targets, cargo_drops, friendly)
     shots: list[BoxShot] = []
     hits: dict[str, list[CombatResult]] = {}
     if not friendly:
@@ -239,6 +239,7 @@ def check_interaction(
     """Validate ``plan`` without rolling (the same checks ``resolve_interaction`` makes first)."""
     _check_plan(
         plan,
+        system,
         {s.uid: s for s in orbit},
         {u.uid: u for u in box},
         cargo_drops,
@@ -254,6 +255,7 @@ def _default_pd_target(ships: dict[str, Combatant], exposed: Sequence[str]) -> s
 
 def _check_plan(
     plan: InteractionPlan,
+    system: StarSystem,
     ships: dict[str, Combatant],
     targets: dict[str, BoxUnit],
     cargo_drops: dict[str, str],
@@ -265,7 +267,8 @@ def _check_plan(
     for uid in (*plan.land, *plan.bombard):
         if uid not in ships:
             raise IllegalOrderError(
-                "DN-INT-1", f"{uid} is not one of {plan.side}'s ships in the stellar hex"
+                "DN-INT-1",  # which hex: found by use, December 7, night
+                f"{uid} is not one of {plan.side}'s ships in the stellar hex of {system.name}",
             )
     if plan.bombard and friendly:
         raise IllegalOrderError("DN-INT-1", "the box is friendly: ships simply land there")
