@@ -205,3 +205,19 @@ def test_a_ship_of_another_system_is_refused_naming_the_system():
     game = at_interaction(neutral_world(place("A-CL-2", "aslan:CL", "hex:neb-b")))
     error = game.reject("aslan interact neb-a A-CL-2")
     assert str(error) == "DN-INT-1: A-CL-2 is not one of aslan's ships in the stellar hex of Aagar"
+
+
+def test_lift_off_names_the_box_and_refuses_a_ship_named_twice():
+    """DN-INT-5 (found by use, December 7, night): ``aslan lift-off halden A-B1-1`` with the
+    ship in Concord's box said "not one of aslan's ships in the surface box", not which box;
+    ``aslan lift-off concord A-B1-1,A-B1-1`` was accepted and told "A-B1-1, A-B1-1 lift off"."""
+    game = at_interaction(
+        [
+            place("A-CL-1", "aslan:CL", "box:neb-a"),
+            place("A-CL-2", "aslan:CL", "box:neb-b"),
+        ]
+    )
+    error = game.reject("aslan lift-off neb-a A-CL-2")
+    assert str(error) == "DN-INT-5: A-CL-2 is not one of aslan's ships in the surface box of Aagar"
+    error = game.reject("aslan lift-off neb-a A-CL-1,A-CL-1")
+    assert str(error) == "DN-INT-5: A-CL-1 is named twice"

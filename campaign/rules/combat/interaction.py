@@ -300,12 +300,20 @@ def _check_plan(
             raise IllegalOrderError("DN-INT-4", f"{uid}'s transport lands: no drop needed")
 
 
-def check_lift_off(box: Sequence[BoxUnit], side: Side, uids: Sequence[str]) -> None:
-    """Ships of ``side`` in the box may lift off to the stellar hex (DN-INT-5, DN-MOV-6)."""
+def check_lift_off(
+    system: StarSystem, box: Sequence[BoxUnit], side: Side, uids: Sequence[str]
+) -> None:
+    """Ships of ``side`` in the box of ``system`` may lift off to the stellar hex (DN-INT-5,
+    DN-MOV-6), each named once; a refusal names the box (found by use, December 7, night: "in
+    the surface box", not which, and a ship named twice was accepted, "A-B1-1, A-B1-1 lift
+    off")."""
     own = {u.uid: u for u in box if u.side == side}
-    for uid in uids:
+    for n, uid in enumerate(uids):
         unit = own.get(uid)
         if unit is None or unit.is_ground:
             raise IllegalOrderError(
-                "DN-INT-5", f"{uid} is not one of {side}'s ships in the surface box"
+                "DN-INT-5",
+                f"{uid} is not one of {side}'s ships in the surface box of {system.name}",
             )
+        if uid in uids[:n]:
+            raise IllegalOrderError("DN-INT-5", f"{uid} is named twice")

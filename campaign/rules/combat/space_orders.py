@@ -627,10 +627,10 @@ def _decide_join(
     state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
     side = _side(order)
-    find_system(ruleset, order.system)
+    system = find_system(ruleset, order.system)
     check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_fight(state, side, u.uid)]
-    check_lift_off(box, side, order.units)
+    check_lift_off(system, box, side, order.units)
     if not _fought_at(state, order.system) and not _may_open_as_seen(state, ruleset, order):
         raise _no_battle_to_join(state, ruleset, order.system, side)
     # the state as if the units stood in the hex: a shallow copy with new units dict (the rest
