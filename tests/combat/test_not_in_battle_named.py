@@ -1,12 +1,12 @@
 """A unit named in an assignment or declaration that is not in the battle: the refusal names
 the battle as every screen does (``b1``) and its system by name, and says where the unit is
 (found by use, December 7, night: "S-RT-1 is not in the battle at neb-a", the system's id, for
-a unit in the surface box)."""
+a unit in the surface box); and a battle order naming a unit twice is refused as such."""
 
 from __future__ import annotations
 
 from campaign.rules.views import seen_text
-from tests.combat.campaign_helpers import Campaign
+from tests.combat.campaign_helpers import Campaign, place
 from tests.combat.test_engine_space import BID, duel
 
 
@@ -48,3 +48,18 @@ def test_unknown_unit_is_named_with_the_battle():
     """DN-CBT-3: a unit that is nowhere on the map is refused naming the battle too."""
     said = _refusal(_at_assignment(), f"referee referee-assign {BID} S-XX-9>A-CL-1")
     assert said == "DN-CBT-3: S-XX-9 is not in battle b1 at Aagar"
+
+
+def test_a_fighter_named_twice_to_launch_is_refused():
+    """DN-CBT-8 (found by use, December 7, night, as for lift-off and split-stack): a list that
+    names a unit twice is refused, not taken as once."""
+    game = Campaign(
+        [
+            place("A-MS-1", "aslan:MS", "hex:neb-a"),
+            place("A-F-1", "aslan:F", "on:A-MS-1"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        ]
+    )
+    game.enter()
+    said = _refusal(game, f"aslan launch {BID} A-F-1,A-F-1")
+    assert said == "DN-CBT-8: A-F-1 is named twice"

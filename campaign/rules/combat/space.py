@@ -133,7 +133,11 @@ def launch_fighters(battle: Battle, side: Side, launched: Iterable[str]) -> Batt
 
     Fighters of a disrupted mothership are disrupted too (DN-CBT-8).
     """
-    chosen = set(launched)
+    named = list(launched)
+    twice = sorted({uid for uid in named if named.count(uid) > 1})
+    if twice:  # found by use, December 7, night: a list naming a unit twice was taken as once
+        raise IllegalOrderError("DN-CBT-8", f"{', '.join(twice)} is named twice")
+    chosen = set(named)
     fighters = {u.uid for u in battle.side_units(side) if u.fighter}
     unknown = chosen - fighters
     if unknown:
