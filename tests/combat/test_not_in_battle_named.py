@@ -63,3 +63,12 @@ def test_a_fighter_named_twice_to_launch_is_refused():
     game.enter()
     said = _refusal(game, f"aslan launch {BID} A-F-1,A-F-1")
     assert said == "DN-CBT-8: A-F-1 is named twice"
+
+
+def test_a_unit_named_twice_in_a_declaration_is_refused():
+    """DN-CBT-5: ``declare b1 - A-CL-1,A-CL-1`` was accepted and told "short-range missiles
+    from A-CL-1, A-CL-1"; a unit named twice in one list is refused."""
+    game = _at_assignment()
+    game.play(f"referee referee-assign {BID} auto")
+    said = _refusal(game, f"aslan declare {BID} - A-CL-1,A-CL-1")
+    assert said == "DN-CBT-5: A-CL-1 is named twice"

@@ -521,6 +521,10 @@ def _decide_declare(
     book.expect_stage(rec, order.battle, "fire")
     side = _side(order)
     battle = book.expect_member(rec, side, order.battle)
+    for listed in (order.short_missiles, order.multiple_targets):  # found by use: taken once
+        twice = sorted({uid for uid in listed if listed.count(uid) > 1})
+        if twice:
+            raise IllegalOrderError("DN-CBT-5", f"{', '.join(twice)} is named twice")
     returns: dict[str, str] = {}
     for text in order.return_targets:
         lone, sep, target = text.partition(">")
