@@ -297,27 +297,34 @@ class GameScreen(Screen[None]):
 
         A name without a folder goes to the chosen folder; the folder of a save is remembered
         for the next one (in this session and the next). ``on_saved()`` runs only after the
-        file is written (the game then counts as saved); a write that fails is one line naming
-        the full path and the reason, and records nothing."""
+        file is written (the game then counts as saved). A write that fails keeps the dialog
+        open with one line naming the full path and the reason, the path as typed (found by
+        use, December 7, night: the dialog closed and the reason went by in a toast, as a
+        refused load's did before), leaves the file there as it was and records nothing."""
 
-        def chosen(typed: str | None) -> None:
-            if typed is None:
-                return
+        def check(typed: str) -> str | None:
+            """Write the file while the dialog is open; the refusal it shows, or None."""
             path = full_path(typed)
             try:
                 refuse_own_files(path, host_own_files(self.app), "game")
                 write_text_safely(path, text_of())
             except FileRefusedError as error:  # the host's database: nothing written
-                self.notify(str(error), severity="error", timeout=10)
-                return
+                return str(error)
             except OSError as error:
-                self.notify(cannot_write(path, error), severity="error", timeout=10)
+                return cannot_write(path, error)
+            return None
+
+        def chosen(typed: str | None) -> None:
+            if typed is None:
                 return
+            path = full_path(typed)
             self._chose(path)
             on_saved()
             self.notify(f"Saved to {path}")
 
-        self.app.push_screen(GamePathDialog("Save the game to:", self.offered_path()), chosen)
+        self.app.push_screen(
+            GamePathDialog("Save the game to:", self.offered_path(), check=check), chosen
+        )
 
     def ask_and_load(
         self,

@@ -36,6 +36,13 @@ class NotationError(ValueError):
     """A move or position text that cannot be parsed (message names the text and the problem)."""
 
 
+def is_number(text: str) -> bool:
+    """True for a whole number in ASCII digits, as every notation writes them: ``str.isdigit``
+    alone also accepts "²", which ``int`` then refuses (a traceback on the command line, a
+    save refused without its file and line: found by use, December 7, night)."""
+    return text.isascii() and text.isdigit()
+
+
 class DamagedDataError(ValueError):
     """A data file of a game (an opening book, a solved table) is missing parts, damaged or not
     a regular file; the one-line message names the file and what to do."""

@@ -61,7 +61,16 @@ class FieldInput(TypeAheadInput):
     remembered folder selected whole, the name typed replaced it and the file was read from,
     or written to, the working directory; the scenario games' save and open dialog did the
     same with the saves folder). A value with no separator is selected whole
-    (typing replaces it); one ending in a separator (a folder) gets the cursor at its end."""
+    (typing replaces it); one ending in a separator (a folder) gets the cursor at its end.
+
+    A ``/`` or ``~`` typed or pasted where the name begins (the name offered selected, or
+    erased) starts a new path: it replaces the folder offered too, so an absolute path typed
+    is that path, not one under the folder (found by use, December 7, night: ``/tmp/x.txt``
+    typed in the export form gave ``…/pb//tmp/x.txt``). Typed anywhere else it is an
+    ordinary character (``sub/x.txt`` after the folder is a relative path there)."""
+
+    #: What begins a path of its own: the root (``/``, or the system's separator) or ``~``.
+    NEW_PATH_STARTS = frozenset({"/", os.sep, "~"})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -69,8 +78,30 @@ class FieldInput(TypeAheadInput):
         #: both classes run: Textual calls each class's ``_on_focus``).
         self.select_name = self.select_on_focus
         self.select_on_focus = False
+        #: The folder part of the value offered when the field got the focus (None: none).
+        self.offered_folder: str | None = None
 
     def _on_focus(self, event: events.Focus) -> None:
         if self.select_name and not event.from_app_focus:
             name = max(self.value.rfind("/"), self.value.rfind(os.sep)) + 1
+            self.offered_folder = self.value[:name]
             self.selection = Selection(name, len(self.value))
+
+    def starts_a_new_path(self, text: str) -> bool:
+        """True when ``text`` typed now begins a path of its own: it begins with ``/`` or
+        ``~`` and would go where the name after the folder offered begins, with nothing after
+        it (the name selected to the end, or erased)."""
+        if not text or text[0] not in self.NEW_PATH_STARTS or self.offered_folder is None:
+            return False
+        start, end = sorted(self.selection)
+        return self.value[:start] == self.offered_folder and end == len(self.value)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and self.starts_a_new_path(event.character or ""):
+            self.selection = Selection(0, len(self.value))  # the key typed replaces it all
+        await super()._on_key(event)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        # Textual then runs ``Input._on_paste`` itself (each class's handler), which pastes
+        if self.starts_a_new_path(event.text):
+            self.selection = Selection(0, len(self.value))

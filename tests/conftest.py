@@ -16,6 +16,15 @@ from tests.built_once import built_once
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO_ROOT / "data"
+#: Why a test that expects this checkout's data finds another folder: the editable install
+#: (``pip install -e .``) maps ``campaign.data`` to the checkout it was made in, so a second
+#: checkout (a git worktree) run with ``PYTHONPATH`` pointing at itself still loads the first
+#: checkout's ``data/`` and ``seeds/`` (docs/testing.md, "Worktrees").
+OTHER_CHECKOUT = (
+    "campaign.data resolves to {found}, not this checkout's {expected}: the editable install "
+    "belongs to another checkout, whose data and seeds the tool loads here (docs/testing.md, "
+    "Worktrees)"
+)
 #: The rules catalogue (one file per game), the project's own statement of every rule id.
 RULES_DIR = REPO_ROOT / "docs" / "rules"
 

@@ -15,12 +15,13 @@ from campaign import bundled
 from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.content.hashing import profile_files
-from tests.conftest import DATA_DIR, REPO_ROOT
+from tests.conftest import DATA_DIR, OTHER_CHECKOUT, REPO_ROOT
 
 
 def test_bundled_folders_are_the_repository_data_and_seeds():
     # DN-DATA-1: data/ at the top of the repository is the data the tool loads by default
-    assert bundled.bundled_data_dir() == DATA_DIR
+    found = bundled.bundled_data_dir()
+    assert found == DATA_DIR, OTHER_CHECKOUT.format(found=found, expected=DATA_DIR)
     assert bundled.seed_file("standard-turn1.json") == REPO_ROOT / "seeds" / "standard-turn1.json"
     assert bundled.seed_file("standard-turn1.json").is_file()
 

@@ -42,17 +42,19 @@ for member in campaign/data/units.csv campaign/data/tables/space_crt.csv \
               scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss \
               campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss \
               campaign/store/migrations/env.py \
-              campaign/store/migrations/versions/0003_app_version.py; do
+              campaign/store/migrations/versions/0003_app_version.py \
+              campaign/docs/tutorial.md campaign/docs/data-formats.md \
+              campaign/docs/schemas/systems.schema.json; do
     grep -qx "$member" "$work/wheel.txt" || fail "$member missing from the wheel"
 done
 for member in data/units.csv seeds/standard-turn1.json scenarios/imperial/data/map.toml \
               scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss \
-              campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss; do
+              campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss docs/tutorial.md; do
     grep -q "^[^/]*/$member\$" "$work/sdist.txt" || fail "$member missing from the sdist"
 done
 grep -q "^dark_nebula_campaign-[^/]*\.dist-info/licenses/LICENSE\$" "$work/wheel.txt" \
     || fail "LICENSE missing from the wheel"
-echo "$(basename "$wheel") and $(basename "$sdist") carry data/, seeds/, the migrations and LICENSE"
+echo "$(basename "$wheel") and $(basename "$sdist") carry data/, seeds/, docs/, the migrations and LICENSE"
 
 step "install the wheel into a fresh virtual environment"
 "$builder" -m venv "$work/venv"
@@ -89,6 +91,8 @@ run demo --create-only;                      expect "demo campaign 'demo' is rea
 run status demo;                             expect "demo: game turn 1"
 run seeds;                                   expect "standard-turn1"
 run replay standard-turn1;                   expect "every digest matches"
+run docs data-formats;                       expect "# "
+run docs adr/13 --path;                      expect "$work/venv/.*/campaign/docs/adr/0013-"
 [ -f "$XDG_DATA_HOME/dark-nebula-campaign/campaigns.db" ] \
     || fail "campaigns were not stored in the user data directory under the temporary HOME"
 

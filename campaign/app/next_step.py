@@ -30,6 +30,7 @@ def next_step(
     held: bool,
     *,
     orders_above: bool = False,
+    signed: bool = False,
 ) -> str | None:
     """The line for ``own``'s player of campaign ``name`` (None while the game waits for what
     no file of ours carries).
@@ -37,17 +38,17 @@ def next_step(
     ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
     pass on import that its next file carries; ``held``: strict dice hold an order of ours
     that ends the next file; ``orders_above``: the line follows a list of the legal orders
-    (``campaign status``), else it says where to find them (after ``import``)."""
+    (``campaign status``), else it says where to find them (after ``import``); ``signed``: the
+    campaign exchanges signed files, so the export command shown asks for the key (an
+    unsigned export is refused; found by use, December 7, night)."""
     other = own.enemy.value
     word = shlex.quote(name)  # a name may hold blanks: the commands are typed as shown
     last = files[-1] if files else None
     number = last.exchange + 1 if last is not None else 1
+    export = export_command(word, number, signed)
     if loaded.state.phase is Phase.GAME_OVER:
-        return _after_the_end(loaded, last, number, other, word)
-    send = (
-        f"export now and send file {number} to {other}: "
-        f"`campaign export {word} -o turn-{number}.json`"
-    )
+        return _after_the_end(loaded, last, number, other, export)
+    send = f"export now and send file {number} to {other}: `{export}`"
     if last is not None and last.direction == "out":
         return (
             f"file {last.exchange} is sent: wait for {other}'s file {number} and import "
@@ -79,8 +80,16 @@ def next_step(
     return None
 
 
+def export_command(word: str, number: int, signed: bool) -> str:
+    """The command that writes file ``number`` of campaign ``word`` (quoted for the shell),
+    with ``--sign KEYFILE`` when the campaign exchanges signed files: ``export`` refuses an
+    unsigned file there, so a line without it showed a command that fails."""
+    sign = " --sign KEYFILE" if signed else ""
+    return f"campaign export {word} -o turn-{number}.json{sign}"
+
+
 def _after_the_end(
-    loaded: Loaded, last: PbemFile | None, number: int, other: str, word: str
+    loaded: Loaded, last: PbemFile | None, number: int, other: str, export: str
 ) -> str:
     """The line once the game is over (DN-VIC-1): send the file that carries the end when
     this machine gave the last orders, else nothing more to do. Found by use (December 7,
@@ -94,7 +103,7 @@ def _after_the_end(
     if loaded.head.seq > base_seq:
         return (
             f"the game is over (DN-VIC-1): export now and send file {number} to {other} so "
-            f"that its copy ends too: `campaign export {word} -o turn-{number}.json`"
+            f"that its copy ends too: `{export}`"
         )
     return GAME_OVER_LINE
 

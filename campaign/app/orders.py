@@ -430,7 +430,7 @@ class Orders(Campaigns):
         if ended:
             raise UndoError(
                 f"cannot undo '{shown}': it ended the phase; undo works within the current "
-                f"phase only ({authority.undo_advice(seat)})"
+                f"phase only: {authority.undo_advice(seat)}"
             )
         return batch_rows, events, eyes
 

@@ -67,6 +67,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.fair",
     "campaign.cli.tui",
     "campaign.cli.completion",
+    "campaign.cli.docs",
 )
 
 
@@ -83,9 +84,10 @@ def build_parser(command: str | None = None) -> CampaignParser:
     parser = CampaignParser(
         prog="campaign",
         description="Referee and campaign tool for expanded Dark Nebula, plus scenario games.",
-        epilog=f"New here? {TUTORIAL} (in the source) walks through a first game from "
-        "`campaign new` to income; `campaign demo` opens the terminal UI on a game in "
-        "progress. Every command has examples: campaign COMMAND --help.",
+        epilog=f"New here? {TUTORIAL} (`campaign docs tutorial` prints it) walks through a "
+        "first game from `campaign new` to income; `campaign demo` opens the terminal UI on a "
+        "game in progress. Every command has examples: campaign COMMAND --help; every "
+        "docs/NAME.md a help names: campaign docs NAME.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

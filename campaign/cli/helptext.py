@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from campaign.rules.suggest import did_you_mean, short_list
 
-#: Where a new user starts (a file of the source; the README links it).
+#: Where a new user starts (the README links it; `campaign docs tutorial` prints it).
 TUTORIAL = "docs/tutorial.md"
 
 #: argparse's error for missing positional arguments (and required options).

@@ -38,6 +38,7 @@ from campaign.rules.ids import Side
 from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
+from campaign.rules.referee import RefereeRestored, as_0_1_0_wrote_it
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
@@ -314,6 +315,7 @@ def replay(
                     referee_undo,
                     allow_referee=allow_referee,
                 )
+                events = _in_the_files_form(events, batch.events, seal_key)
             else:
                 events = _decide(
                     turn,
@@ -484,6 +486,26 @@ def _referee_undo(
     if failure is not None:
         raise ReplayMismatchError(f"{where}: {failure.message}", source=source)
     return [restored]
+
+
+def _in_the_files_form(
+    events: list[Event], carried: Sequence[FileEvent], seal_key: str
+) -> list[Event]:
+    """A referee undo's ``referee-restored`` event in the form the file carries it: 0.1.0
+    logged the restored state as a dict (``referee.as_0_1_0_wrote_it``), this version as its
+    canonical text, and a player who upgraded sends the undo as it was logged. Both forms are
+    computed here from this campaign's own log, so either restores what this machine computes;
+    the file only chooses how it is written (found by use, December 7, night: such a file was
+    refused as "altered or made with other rules", with ``--allow-referee`` too)."""
+    if len(events) != 1 or len(carried) != 1 or not isinstance(events[0], RefereeRestored):
+        return events
+    legacy = engine.as_stored(as_0_1_0_wrote_it(events[0]))
+    wanted = carried[0]
+    if wanted.payload is not None:
+        old = "state" in wanted.payload and "state_text" not in wanted.payload
+    else:
+        old = wanted.sealed == fairdice.seal(seal_key, canonical_json(legacy))
+    return [legacy] if old else events
 
 
 def decide_pending(

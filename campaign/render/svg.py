@@ -43,6 +43,7 @@ from campaign.render.geometry import (
 from campaign.rules.ids import Mark, Side, SystemType
 from campaign.rules.ruleset import StarSystem
 from campaign.views.scene import Counter, MapScene, Overlay
+from campaign.views.words import plural
 
 #: Above this many systems the picture leaves out tooltips and the halos behind names, so a
 #: 10,000-system map stays fast to write and to open (docs/maps.md).
@@ -446,9 +447,10 @@ def _counter_label(system_id: str, counter: Counter, x: float, y: float, detaile
         data_stacks=str(counter.stacks),
     )
     if detailed:
+        stacked = f" in {plural(counter.stacks, 'stack')}" if counter.stacks else ""
         label.append_title(
-            f"{counter.side.value}: {counter.units} units in {counter.stacks} "
-            f"stacks ({', '.join(counter.labels)})"
+            f"{counter.side.value}: {plural(counter.units, 'unit')}{stacked} "
+            f"({', '.join(counter.labels)})"
         )
     return label
 

@@ -5,11 +5,13 @@ Undo never crosses a die roll; past that point the referee restores an earlier s
 referee orders. Every override is an event with the referee's reason, visible in the log.
 """
 
+import json
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta
 
 from campaign.rules.base import Event, Order
+from campaign.rules.canonical import canonical_json
 from campaign.rules.combat import book
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError
@@ -46,6 +48,20 @@ class RefereeRestored(VersionedEvent, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         if (self.state is None) == (self.state_text is None):
             raise ValueError("a referee-restored event carries exactly one of state, state_text")
+
+
+def as_0_1_0_wrote_it(event: RefereeRestored) -> RefereeRestored:
+    """``event`` in payload format 1, as 0.1.0 logged a referee undo: the restored state as the
+    dict ``state`` (the state's key-sorted canonical JSON) instead of ``state_text``. Both
+    restore the same state; a turn file that carries an undo 0.1.0 logged (sent by 0.1.0, or by
+    a player who upgraded before sending it) carries this form, and its receiver, who computes
+    the event again from his own log, must write it the same way for the chains to agree."""
+    if event.state_text is None:
+        return event
+    state = CampaignState.from_canonical_text(event.state_text)
+    return RefereeRestored(
+        reason=event.reason, to_seq=event.to_seq, state=json.loads(canonical_json(state))
+    )
 
 
 @event_type
@@ -117,6 +133,12 @@ class AdjustUnit(Order, frozen=True, kw_only=True):
 def _decide_set_ru(state: CampaignState, order: SetRu, ruleset: Ruleset, dice: Dice) -> list[Event]:
     if order.target not in PLAYER_SIDES:
         raise IllegalOrderError("DN-ERR-1", "only player sides have RU")
+    if state.ru[order.target] == order.ru:
+        # a logged override that changes nothing would only blur the log (found by use)
+        raise IllegalOrderError(
+            "DN-ERR-1",
+            f"{order.target.value} has {order.ru} RU already: nothing to set",
+        )
     return [RefereeAdjusted(reason=order.reason, side=order.target, ru=order.ru)]
 
 
@@ -131,6 +153,14 @@ def _decide_adjust(
         check_cargo(state, ruleset, unit, find_unit(state, order.location.carrier or ""))
     elif order.location is not None and order.location.system is not None:
         find_system(ruleset, order.location.system)
+    moves = order.location is not None and order.location != unit.location
+    flags = order.disrupted is not None and order.disrupted != unit.disrupted
+    if not moves and not flags:  # named as typed: a player's alias stays an alias (DN-NEU-1)
+        condition = "disrupted" if unit.disrupted else "not disrupted"
+        raise IllegalOrderError(
+            "DN-ERR-1",
+            f"{order.unit} is already at {unit.location} and {condition}: nothing to adjust",
+        )
     return [
         RefereeAdjusted(
             reason=order.reason,

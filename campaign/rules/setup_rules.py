@@ -23,7 +23,14 @@ from campaign.rules import fairplay, table_draw
 from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
-from campaign.rules.ids import PLAYER_SIDES, Side, SystemType, UnitCategory, UnitFlag
+from campaign.rules.ids import (
+    PLAYER_SIDES,
+    Side,
+    SystemType,
+    UnitCategory,
+    UnitFlag,
+    kind_code,
+)
 from campaign.rules.phases import Phase
 from campaign.rules.registry import (
     applies,
@@ -103,7 +110,7 @@ def unit_kind(ruleset: Ruleset, side: Side, code: str) -> UnitType:
             f"{side.enemy.value} one ({side.value} kinds: {', '.join(codes)})"
         )
     raise InvalidOrderError(
-        f"unknown unit kind {code!r} for {side.value} (known: {', '.join(codes)})"
+        f"DN-DATA-2: unknown unit kind {code!r} for {side.value} (known: {', '.join(codes)})"
         f"{did_you_mean(code, codes)}"
     )
 
@@ -362,9 +369,26 @@ def check_counter_mix(state: CampaignState, unit_type: UnitType, count: int) -> 
     if in_play + count > unit_type.count:
         raise IllegalOrderError(
             "DN-DATA-2",
-            f"the counter mix has {unit_type.count} {unit_type.code} ({unit_type.name}) "
-            f"counter(s); {in_play} in play, cannot add {count}",
+            f"the counter mix has {unit_type.count} {kind_code(unit_type.kind)} "
+            f"({unit_type.name}) counter(s); {in_play} in play, cannot add {count}",
         )
+
+
+def check_affordable(
+    state: CampaignState, side: Side, unit_type: UnitType, count: int, rule: str
+) -> int:
+    """The cost of ``count`` units of ``unit_type``; refused under ``rule`` (DN-SET-1 at
+    set-up, DN-ECO-8 in production) when ``side`` cannot pay it, naming the kind as the order
+    does (``RT-5``, not the code ``RT`` of every strength)."""
+    cost = unit_type.cost * count
+    if cost > state.ru[side]:
+        verb = "costs" if count == 1 else "cost"
+        raise IllegalOrderError(
+            rule,
+            f"{count} × {kind_code(unit_type.kind)} {verb} {cost} RU; "
+            f"{side.value} has {state.ru[side]} RU",
+        )
+    return cost
 
 
 @decides(Buy)
@@ -377,12 +401,7 @@ def _decide_buy(state: CampaignState, order: Buy, ruleset: Ruleset, dice: Dice) 
     if unit_type.code == "B2" and state.count_in_mix(f"{side.value}:B1") == 0:
         raise IllegalOrderError("DN-SET-1", "a B2 may only be bought after buying a B1")
     check_counter_mix(state, unit_type, order.count)
-    cost = unit_type.cost * order.count
-    if cost > state.ru[side]:
-        raise IllegalOrderError(
-            "DN-SET-1",
-            f"{order.count} {unit_type.code} cost {cost} RU; {side.value} has {state.ru[side]} RU",
-        )
+    cost = check_affordable(state, side, unit_type, order.count, "DN-SET-1")
     ids = state.new_unit_ids(side, unit_type.code, order.count)
     return [UnitsBought(side=side, kind=unit_type.kind, unit_ids=ids, cost=cost)]
 

@@ -103,6 +103,17 @@ class CampaignApp(HoldsKeysUntilSettled):
         (``scenarios.dialogs.host_own_files`` asks the host for them)."""
         return self.service.own_files() if self.service is not None else []
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A widget outside the maximized part of its screen (the palette's "Maximize") got
+        the focus: show the whole screen again. Found by use (December 7, night): after
+        "Maximize" on the campaign screen, ``o`` focused the hidden order line, so what was
+        typed did not show and Enter sent it unseen."""
+        widget = event.widget
+        screen = widget.screen
+        maximized = screen.maximized
+        if maximized is not None and maximized not in widget.ancestors_with_self:
+            screen.minimize()
+
     def on_mount(self) -> None:
         watch_terminal(self)  # end when the terminal hangs up, even without a SIGHUP
         self.set_keymap(self._user_keymap.bindings)

@@ -38,6 +38,10 @@ KEY_WORDING = (
     ("confirm that with undo --yes", "u asks first"),
     ("`campaign undo NAME`", "u (undo)"),
 )
+#: The command line's import of a named campaign and file (`campaign import 'my war' FILE`),
+#: which the screen's ``i`` does for the campaign it shows (found by use, December 7, night:
+#: only the bare `campaign import` was worded as the key).
+IMPORT_COMMAND = re.compile(r"`campaign import [^`]*\bFILE`")
 #: A CLI command in a refusal that no key of the screen does (taking a sent turn file back, and
 #: then the sender's own referee undo in his database), said as a step on the command line
 #: rather than a bare command (docs/tui.md); once, however often the text is worded for the
@@ -52,6 +56,7 @@ def refusal_text(message: str) -> str:
     text = ERRNO.sub("", " ".join(message.split()))
     for cli, keys in KEY_WORDING:
         text = text.replace(cli, keys)
+    text = IMPORT_COMMAND.sub("i (import)", text)
     text = CLI_ONLY.sub(lambda command: f"{command.group()} on the command line", text)
     return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
 

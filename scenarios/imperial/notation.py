@@ -10,7 +10,7 @@ pass
 from __future__ import annotations
 
 from scenarios.imperial.constants import BONDS, NATIONS, RONDEL
-from scenarios.protocol import NotationError
+from scenarios.protocol import NotationError, is_number
 
 Order = tuple
 
@@ -54,7 +54,7 @@ def _nation(word: str, text: str) -> str:
 
 
 def _bond(word: str, text: str) -> int:
-    if not word.isdigit() or int(word) not in BONDS:
+    if not is_number(word) or int(word) not in BONDS:
         raise NotationError(f"{text!r}: {word!r} is not a bond cost {tuple(BONDS)}")
     return int(word)
 
@@ -75,7 +75,7 @@ def parse_order(text: str) -> Order:
     match words:
         case ["rondel", space]:
             number = space.split(":", 1)[0]
-            if not number.isdigit() or int(number) >= len(RONDEL):
+            if not is_number(number) or int(number) >= len(RONDEL):
                 raise NotationError(f"{text!r}: rondel space must be 0-7")
             return ("rondel", int(number))
         case ["build", region] | ["flip", region]:

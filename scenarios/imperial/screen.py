@@ -57,7 +57,7 @@ from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, prese
 from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
-from scenarios.protocol import IllegalActionError
+from scenarios.protocol import IllegalActionError, is_number
 from scenarios.saves import PLAYERS_PREFIX
 from scenarios.type_ahead import TypeAheadInput
 
@@ -605,7 +605,9 @@ class ImperialScreen(GameScreen):
             self,
             self.unsaved_game(),
             "Start a new game and drop the orders not saved?",
-            lambda: self.app.switch_screen(ImperialSetupScreen()),
+            # over the game, not in its place: the set-up's Esc goes back to it (found by
+            # use, December 7, night: Esc left for the launcher, the game gone)
+            lambda: self.app.push_screen(ImperialSetupScreen(over_game=True)),
         )
 
     def action_leave(self) -> None:
@@ -697,11 +699,20 @@ def default_seats(players: int) -> str:
     return ",".join(str(seat) for seat in range(1, players))
 
 
+def parse_seed(text: str) -> int:
+    """The deal seed (IMP-4) from the set-up field: a whole number, maybe negative; ValueError
+    naming the text otherwise ("--5" passed the old check and crashed the screen in ``int``)."""
+    text = text.strip()
+    if not is_number(text.removeprefix("-")):
+        raise ValueError(f"seed {text!r} must be a whole number")
+    return int(text)
+
+
 def parse_seats(text: str, players: int) -> set[int]:
     """Seat numbers from ``"1, 2,3"``; ValueError naming the bad entry."""
     seats: set[int] = set()
     for word in text.replace(",", " ").split():
-        if not word.isdigit() or int(word) >= players:
+        if not is_number(word) or int(word) >= players:
             raise ValueError(f"computer seat {word!r} must be a number 0-{players - 1}")
         seats.add(int(word))
     return seats
@@ -717,6 +728,12 @@ class ImperialSetupScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
     #: The number of players chosen (the computer seats' default follows it).
     _players = 4
+
+    def __init__(self, *, over_game: bool = False) -> None:
+        """``over_game``: opened by ``n`` over a running game, which Esc goes back to and
+        Start replaces (from the launcher the set-up stands alone)."""
+        super().__init__()
+        self.over_game = over_game
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -771,16 +788,14 @@ class ImperialSetupScreen(Screen[None]):
     def start(self) -> None:
         """Validate the choices and replace this screen by the table."""
         players = int(self.query_one("#imperial-players", Select).value)  # type: ignore[arg-type]
-        seed_text = self.query_one("#imperial-seed", Input).value.strip()
         try:
-            if not seed_text.lstrip("-").isdigit():
-                raise ValueError(f"seed {seed_text!r} must be a whole number")
+            seed = parse_seed(self.query_one("#imperial-seed", Input).value)
             computer = parse_seats(self.query_one("#imperial-computer", Input).value, players)
         except ValueError as error:
             self.notify(str(error), severity="error")
             return
         preset = str(self.query_one("#imperial-preset", Select).value)
         level = str(self.query_one("#imperial-level", Select).value)
-        self.app.switch_screen(
-            ImperialScreen(players, int(seed_text), computer, preset=preset, level=level)
-        )
+        if self.over_game:  # the game under this screen is replaced too
+            self.app.pop_screen()
+        self.app.switch_screen(ImperialScreen(players, seed, computer, preset=preset, level=level))

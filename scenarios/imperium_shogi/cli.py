@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 
@@ -131,8 +132,8 @@ def cli_solve(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.depth is not None and args.depth < 1:
         parser.error("--depth must be at least 1")
-    if args.seconds is not None and args.seconds <= 0:
-        parser.error("--seconds must be more than 0")
+    if args.seconds is not None and not 0 < args.seconds < math.inf:  # nan fails both
+        parser.error("--seconds must be more than 0 and finite")
     if wants_tablebase(args, argv):
         if not has_solver_extra():
             print(

@@ -41,7 +41,7 @@ from scenarios.imperium_shogi.rules import (
     piece,
     square,
 )
-from scenarios.protocol import NotationError
+from scenarios.protocol import NotationError, is_number
 
 FILE_LETTERS = "abc"
 SQUARE_NAMES = tuple(f"{FILE_LETTERS[sq % FILES]}{sq // FILES + 1}" for sq in range(SQUARES))
@@ -152,7 +152,7 @@ def _parse_board(text: str, board_text: str) -> list[int]:
         file, pos = 0, 0
         while pos < len(row):
             char = row[pos]
-            if char.isdigit():
+            if is_number(char):
                 file += int(char)
                 pos += 1
                 continue

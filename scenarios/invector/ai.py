@@ -28,6 +28,7 @@ the board for White (the mover picks the better colour).
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 
 from scenarios.invector.board import Board
@@ -110,11 +111,20 @@ class InvectorAI:
         self.used_solver = False
         self._work = 0
         self._limit = 0
+        #: One search at a time: a screen may start a new search while an abandoned one still
+        #: runs (undo, another opponent, a load), and both would share the solver's table and
+        #: the work counters; the compiled kernels release the GIL, so they could truly overlap.
+        self._busy = threading.Lock()
 
     # --- public ------------------------------------------------------------------------------
 
     def choose(self, state: InvectorState) -> int:
-        """A legal action for the seat to move (``ValueError`` if the game is over)."""
+        """A legal action for the seat to move (``ValueError`` if the game is over); a call
+        made while another is searching waits for it to finish."""
+        with self._busy:
+            return self._choose(state)
+
+    def _choose(self, state: InvectorState) -> int:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("INV-7: the game is over; there is nothing to choose")

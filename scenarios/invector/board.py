@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from scenarios.protocol import is_number
+
 #: Smallest and largest accepted dimensions (INV-1): 2×3 / 3×2 up to 16×15 / 15×16.
 MIN_SIDE = 2
 MAX_SIDE = 16
@@ -42,7 +44,7 @@ def check_size(cols: int, rows: int) -> None:
 def parse_size(text: str) -> tuple[int, int]:
     """Parse ``"CxR"`` (columns × rows) and check it; raises ``BoardSizeError``."""
     parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+    if len(parts) != 2 or not all(is_number(part.strip()) for part in parts):
         raise BoardSizeError(f"INV-1: board size {text!r} is not of the form COLSxROWS, e.g. 5x4")
     cols, rows = int(parts[0]), int(parts[1])
     check_size(cols, rows)
@@ -105,7 +107,7 @@ class Board:
     def parse_cell(self, text: str) -> int:
         """The cell called ``text``; ``ValueError`` naming the text if it is off the board."""
         text = text.strip().lower()
-        if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
+        if len(text) < 2 or text[0] not in COLUMN_LETTERS or not is_number(text[1:]):
             raise ValueError(f"{text!r} is not a cell name like a1")
         col = COLUMN_LETTERS.index(text[0])
         row = int(text[1:]) - 1

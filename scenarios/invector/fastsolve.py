@@ -23,7 +23,7 @@ TABLE_FULL = -1
 OVER_BUDGET = -2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _lookup(table: np.ndarray, key: np.int64) -> int:
     """The stored value of ``key`` (0 or 1), or -1 if it is not in the table."""
     mask = table.shape[0] - 1
@@ -36,7 +36,7 @@ def _lookup(table: np.ndarray, key: np.int64) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _store(table: np.ndarray, key: np.int64, value: int) -> None:
     """Store ``value`` for ``key``: one int64 per position, ``(key + 1) << 1 | value``."""
     mask = table.shape[0] - 1
@@ -47,7 +47,7 @@ def _store(table: np.ndarray, key: np.int64, value: int) -> None:
     table[slot] = tag | value
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(
     own0: np.int64,
     opp0: np.int64,
@@ -161,7 +161,7 @@ def _search(
             result = -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _clz(x: np.int64) -> int:
     """Leading zero count of a positive int64 with one bit set (its bit index is 63 - clz)."""
     n = 0
@@ -185,7 +185,7 @@ def _clz(x: np.int64) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rehash(old: np.ndarray, table: np.ndarray) -> None:
     """Insert every entry of ``old`` into the (bigger, empty) ``table``."""
     for slot in range(old.shape[0]):

@@ -56,15 +56,20 @@ def served(browser_demo_file: Path, tmp_path: Path) -> Iterator[Served]:
         server.stop()
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    """Headless system Chromium (skipped, or failed under CAMPAIGN_REQUIRE_BROWSER=1, when
-    it is not installed)."""
+def require_chromium() -> None:
+    """Skip the test (fail it under CAMPAIGN_REQUIRE_BROWSER=1) without the system Chromium."""
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         message = f"no system Chromium ({CHROMIUM}) and chromedriver ({CHROMEDRIVER})"
         if os.environ.get(REQUIRE_ENV) == "1":
             pytest.fail(f"{REQUIRE_ENV}=1 but {message}")
         pytest.skip(message)
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """Headless system Chromium (skipped, or failed under CAMPAIGN_REQUIRE_BROWSER=1, when
+    it is not installed)."""
+    require_chromium()
     opened = Browser()
     try:
         yield opened

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -181,7 +183,13 @@ class Served:
 
 
 class Browser:
-    """Headless system Chromium through the system chromedriver (see the module)."""
+    """Headless system Chromium through the system chromedriver (see the module).
+
+    Chromium keeps its profile and its single-instance lock (``org.chromium.Chromium.*``) in
+    the temporary folder and leaves the lock behind when the driver ends it; a run of the
+    browser tests left fifteen such folders in ``/tmp``. Each browser therefore gets a scratch
+    folder of its own (its profile, and its ``TMPDIR``), removed by ``quit``.
+    """
 
     def __init__(self, *, throttled: bool = True) -> None:
         """``throttled=False``: background tabs run their timers at full speed, as a tab on
@@ -189,8 +197,10 @@ class Browser:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
+        self.scratch = Path(tempfile.mkdtemp(prefix="campaign-browser-"))
         options = webdriver.ChromeOptions()
         options.binary_location = str(CHROMIUM)
+        options.add_argument(f"--user-data-dir={self.scratch / 'profile'}")
         for argument in (
             "--headless=new",
             "--no-sandbox",
@@ -206,7 +216,12 @@ class Browser:
                 "--disable-backgrounding-occluded-windows",
             ):
                 options.add_argument(argument)
-        self.driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+        service = Service(str(CHROMEDRIVER), env={**os.environ, "TMPDIR": str(self.scratch)})
+        try:
+            self.driver = webdriver.Chrome(service=service, options=options)
+        except BaseException:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            raise
 
     def open(self, url: str, script: str = "") -> str:
         """Open ``url`` in a new tab (``script`` run in the page before its own); the tab's
@@ -270,4 +285,8 @@ class Browser:
         self.driver.save_screenshot(str(path))
 
     def quit(self) -> None:
-        self.driver.quit()
+        """End the browser and remove its scratch folder."""
+        try:
+            self.driver.quit()
+        finally:
+            shutil.rmtree(self.scratch, ignore_errors=True)

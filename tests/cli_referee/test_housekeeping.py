@@ -125,6 +125,13 @@ def test_undo_after_a_phase_change_names_the_override(db, capsys):
     capsys.readouterr()
     code, _, err = _run(db, capsys, "undo", "t")
     assert code == 1 and "undo --referee REASON" in err
+    # found by use (December 7, night): the advice sat in nested parentheses, "(only a referee
+    # override with a reason can revert it (undo --referee REASON))"
+    assert "REASON))" not in err
+    assert err.rstrip().endswith(
+        "undo works within the current phase only: only a referee override with a reason can "
+        "revert it (undo --referee REASON)"
+    ), err
 
 
 def test_ctrl_d_at_the_delete_question_deletes_nothing(db, capsys, monkeypatch):

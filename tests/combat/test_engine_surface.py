@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules import narration
 from campaign.rules.combat.surface_orders import GroundFought, Interacted
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
@@ -196,6 +197,25 @@ def test_a_face_down_counter_is_bombarded_whatever_it_is():  # DN-INT-3, DN-NEU-
     assert answers["N-RT-1"].roll is not None  # a ground unit is bombarded as ever
     face_up = at_interaction(neutral_world())
     assert "DN-INT-3" in str(face_up.reject("aslan interact neb-a - A-CL-1>N-PD-1", [6, 6]))
+
+
+def test_the_referee_reads_why_a_bombarded_pd_takes_no_effect():  # DN-INT-3
+    """Found by use (December 7, night): a face-down PD bombarded read, for the referee,
+    "A-CL-1 fires on N-PD-1 (bombardment 2 vs strength 0, column 4:1): below the table, no
+    effect": a column named and "below the table" at once, and no word of the rule. The
+    referee now reads that a PD marker is not harmed by bombardment (DN-INT-3)."""
+    game = at_interaction(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("N-PD-1", "neutral:PD", "box:neb-a", face_down=True),
+        ]
+    )
+    before = game.state.clone()
+    events = game.play("aslan interact neb-a - A-CL-1>N-PD-1", [1])
+    told = narration.condense(narration.narrate(events, before, ruleset=game.ruleset))
+    lines = [line for entry in told for line in entry.splitlines()]
+    (line,) = [line for line in lines if "fires on N-PD-1" in line]
+    assert "DN-INT-3" in line and "below the table" not in line and "column" not in line
 
 
 def test_a_ship_of_another_system_is_refused_naming_the_system():

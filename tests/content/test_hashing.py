@@ -15,7 +15,7 @@ from campaign.content import (
 )
 from campaign.content.hashing import ChangeKind, canonical_bytes, profile_hash
 from campaign.content.loader import DATA_DIR_ENV, default_data_dir
-from tests.conftest import DATA_DIR
+from tests.conftest import DATA_DIR, OTHER_CHECKOUT
 from tests.content.helpers import copy_data, replace_in
 
 
@@ -79,6 +79,7 @@ def test_profile_hash_covers_layout_and_seed():
 def test_default_data_dir_is_the_repository_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     # DN-DATA-1: the tool finds data/ of the (editable) install; an env variable overrides it
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
-    assert default_data_dir() == DATA_DIR
+    found = default_data_dir()
+    assert found == DATA_DIR, OTHER_CHECKOUT.format(found=found, expected=DATA_DIR)
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     assert default_data_dir() == tmp_path

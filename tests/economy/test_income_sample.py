@@ -69,6 +69,21 @@ def test_type1_cut_by_enemy_cruiser_yields_4():  # DN-ECO-4 row type 1 unconnect
     assert total(ruleset, S, cruiser) == 25 + 10 + 10 + 4 + 2 + 2 + 2
 
 
+def test_the_text_report_names_the_worlds_cut_off_and_where():
+    """DN-ECO-3 (found by use, December 7, night): "which of my worlds are cut off, and why?"
+    was answered only row by row, each box's sentence among the connected ones. The text
+    report now says it in one line after the total: each world cut off from the capital and
+    the systems that cut it."""
+    ruleset = sample()
+    report = income_report(ruleset, occupancy(piece(ruleset, "aslan:CR", "marrow")), S)
+    lines = report.to_text().splitlines()
+    (line,) = [line for line in lines if line.startswith("  cut off from the capital")]
+    assert line == "  cut off from the capital (DN-ECO-3): Halden (cut at Gravin, Marrow, Brume)"
+    assert lines.index(line) == 1 + next(i for i, t in enumerate(lines) if "total" in t)
+    alone = income_report(ruleset, occupancy(), S).to_text()
+    assert "cut off" not in alone
+
+
 def test_enemy_tanker_and_transport_do_not_cut():  # DN-ECO-3
     ruleset = sample()
     auxiliaries = (

@@ -41,6 +41,21 @@ def test_a_kind_may_be_typed_without_its_hyphen():
     assert game.state.units["S-RT-1"].kind == "solomani:RT-5"
 
 
+def test_a_ground_unit_without_a_location_is_told_of_the_box_only():
+    """DN-ECO-8 (found by use, December 7, night): "solomani produce RT-5 1" was refused with
+    "say where the new RT go: hex:SYSTEM or box:SYSTEM", and hex: was then refused for troops.
+    A unit that is no ship is told of box:SYSTEM only, by the kind typed."""
+    game = Game(ru=40)
+    error = str(game.reject("solomani produce RT-5 1"))
+    assert "RT-5" in error and "box:SYSTEM" in error and "hex:SYSTEM" not in error
+    error = str(game.reject("solomani produce CL 1"))
+    assert "hex:SYSTEM or box:SYSTEM" in error
+    game = Game(ru=5)
+    assert str(game.reject("solomani produce CL 1 hex:concord")) == (
+        "DN-ECO-8: 1 × CL costs 6 RU; solomani has 5 RU"
+    )
+
+
 def test_connected_friendly_type1_and_type2_systems():  # DN-ECO-8
     game = Game(
         ru=40,

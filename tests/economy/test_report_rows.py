@@ -117,12 +117,13 @@ def test_a_report_is_read_only_and_its_json_refuses_unknown_fields():
 #: round 5 (commit bbaac60, pydantic's ``model_dump_json()``): the report says exactly that.
 #: Re-recorded once when the wording changed on purpose (December 7, found by use: Table 3's
 #: "type 1 box", "—" and "→" for "--" and "->", the "as things stand now" line, the ``lost``
-#: worlds); the records and their order are unchanged.
+#: worlds), and again for the text's "cut off from the capital" line (December 7, night); the
+#: records and their order, and the JSON, are unchanged.
 BEFORE = {
-    ("synthetic", 300): "36cc305592883e2f4e0eb3004f95511fae2dc91b02010963c84c261b2639dc54",
-    ("contested", 300): "fcf3c0fd1f11761d69072a05701812896b8c71c882ecdad51d3e5fe5010e8877",
-    ("synthetic", 2_000): "68cf393d20e60bccaef6c22e5af215e3dc934bac9229bdd995686a294e9ab82f",
-    ("contested", 2_000): "67c627f2b967ef79fe9ea5791d0900a3e354dc2dbe26ac6b951f6f3a17e10d4d",
+    ("synthetic", 300): "4a1be561ee238e250b57a03a12897e081a3974371cec72f638b949a5d5583351",
+    ("contested", 300): "ecf0a7e20c3ca63e8913ce320355ababc6b02a61b193ac7ec036fd242803e302",
+    ("synthetic", 2_000): "e11d608eb893fdb79c8ee1235b7a26edfea9deaf0516e95e77ee85bbc7274052",
+    ("contested", 2_000): "403da1e5a87c872ed00e6180180ea3d0b753080bef288d240fd91f60b9d8e4f7",
 }
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from campaign.rules import engine
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase
 from tests.combat.campaign_helpers import Campaign, place
@@ -108,3 +109,25 @@ def test_verbs_kinds_units_and_systems_are_case_insensitive():
     assert parse_order('REFEREE Set-RU Aslan 5 "Recount"').to_notation() == (
         "referee set-ru aslan 5 Recount"
     )
+
+
+def test_a_referee_override_that_changes_nothing_is_refused():
+    """DN-ERR-1 (found by use, December 7, night): `referee set-ru solomani 79 "…"` with 79 RU
+    in hand was logged as an override, "the Solomani had 79 RU, now have 79 RU"; an
+    adjust-unit that moves a unit where it stands did the same. Both are refused now, saying
+    what the unit or side already has, and change nothing."""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        counters="""
+        A-CL-1 aslan:CL hex:ftahr
+    """,
+    )
+    have = game.state.ru[Side.ASLAN]
+    error = game.reject(f'referee set-ru aslan {have} "recount"', rule="DN-ERR-1")
+    assert f"{have} RU already" in error.reason
+    error = game.reject('referee adjust-unit A-CL-1 hex:ftahr no "misplaced"', rule="DN-ERR-1")
+    assert "A-CL-1" in error.reason and "already" in error.reason
+    game.reject('referee adjust-unit A-CL-1 - - "nothing"', rule="DN-ERR-1")
+    game.play(f'referee set-ru aslan {have + 1} "recount"')
+    game.play('referee adjust-unit A-CL-1 hex:ftahr yes "disrupted at the table"')
+    assert game.state.units["A-CL-1"].disrupted

@@ -109,11 +109,12 @@ def test_a_kind_may_be_typed_without_its_hyphen():
 
 def test_an_unknown_kind_is_refused_with_a_suggestion():
     """DN-SET-1, DN-ERR-1: a kind of none of the side's counters is refused with the known
-    kinds and the closest ones."""
+    kinds and the closest ones, naming the rule that lists the kinds (DN-DATA-2; found by use,
+    December 7, night: the refusal named no rule)."""
     game = _at_purchase()
     error = game.reject("aslan buy rt-9")
     assert isinstance(error, InvalidOrderError)
-    assert str(error).startswith("unknown unit kind 'RT-9' for aslan (known: AO, AT-7,")
+    assert str(error).startswith("DN-DATA-2: unknown unit kind 'RT-9' for aslan (known: AO, AT-7,")
     assert str(error).endswith("; did you mean 'RT-4' or 'RT-5' or 'RT-6'?")
     assert list(game.state.units_of(Side.ASLAN)) == []
 
@@ -149,6 +150,22 @@ def test_purchase_over_budget_rejected():  # DN-SET-1
     game.play("aslan buy B1 6")  # 6 x 13 = 78
     error = game.reject("aslan buy CR 2")  # 24 > 21
     assert _rule(error) == "DN-SET-1" and "21 RU" in str(error)
+
+
+def test_refusals_name_the_kind_as_typed():
+    """DN-SET-1, DN-DATA-2 (found by use, December 7, night): "aslan buy RT-4" with 1 RU left
+    read "1 RT cost 2 RU", naming the code of every strength; the counter mix refusal too
+    ("has 2 RT"). They now name the kind as the order does: "1 × RT-5 costs 2 RU"."""
+    game = _at_purchase()
+    game.play("aslan buy B1 6")  # 6 x 13 = 78, 21 RU left
+    game.play("aslan buy CR 1")  # 12 RU, 9 left
+    game.play("aslan buy RT-4 2")  # 4 RU, 5 left
+    game.play("aslan buy SC 4")  # 4 RU, 1 left
+    error = game.reject("aslan buy RT-5")
+    assert str(error) == "DN-SET-1: 1 × RT-5 costs 2 RU; aslan has 1 RU"
+    game = _at_purchase()
+    error = game.reject("aslan buy RT-4 3")
+    assert _rule(error) == "DN-DATA-2" and "2 RT-4 (regular troops)" in str(error)
 
 
 def test_purchase_counter_mix_limit():  # DN-DATA-2

@@ -220,3 +220,24 @@ def test_tanker_that_arrived_this_phase_still_has_to_end_its_move():
     )
     game.play("aslan jump f sirehk")
     game.reject("aslan jump f khtaoi", rule="DN-MOV-4")
+
+
+def test_a_stack_with_its_tanker_is_told_how_to_pass_a_type3_system():
+    """DN-MOV-4 (found by use, December 7, night): "aslan jump fuel chasm,tether" for a stack
+    that carries its own tanker was refused with "no friendly tanker ended its move there this
+    phase", as if it had none. The refusal now says how its tanker refuels it: jump there,
+    split the tanker off and end its move, then the rest jumps on (the orders that work)."""
+    game = Game(
+        counters="""
+        A-AO-1 aslan:AO hex:sirehk stack=fuel
+        A-SC-1 aslan:SC hex:sirehk stack=fuel
+    """
+    )
+    error = game.reject("aslan jump fuel chasm,tether", rule="DN-MOV-4")
+    assert "A-AO-1" in error.reason and "split-stack fuel - A-AO-1" in error.reason
+    assert "end-move A-AO-1" in error.reason
+    game.play("aslan jump fuel chasm")
+    game.play("aslan split-stack fuel - A-AO-1")
+    game.play("aslan end-move A-AO-1")
+    game.play("aslan jump fuel tether")
+    assert game.where("A-SC-1") == "hex:tether"

@@ -367,3 +367,18 @@ def test_a_conscripted_monitor_is_named_in_a_refusal_as_its_owner_lists_it():
         engine.decide(game.state, order, game.ruleset)
     assert refused.value.rule_id == "DN-DATA-3"
     assert refused.value.reason == f"{alias} is a monitor: monitors cannot jump"
+
+
+def test_a_path_that_starts_where_the_stack_stands_says_so():
+    """DN-MOV-2 (found by use, December 7, night): "solomani jump fleet halden,bulwark" for a
+    fleet at Halden read "cannot jump from Halden to Halden: no printed route joins them". The
+    path lists the systems entered: the refusal now says the stack is at Halden already and
+    gives the path without it."""
+    game = Game(
+        counters="""
+        A-CL-1 aslan:CL hex:hlirakh
+    """
+    )
+    error = game.reject("aslan jump A-CL-1 hlirakh,ftahr", rule="DN-MOV-2")
+    assert "no printed route" not in error.reason
+    assert "already at Hlirakh" in error.reason and "jump A-CL-1 ftahr" in error.reason

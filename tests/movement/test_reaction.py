@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules import narration
 from campaign.rules.movement import move_options, reaction_units
 from campaign.rules.phases import Phase
 from tests.movement.helpers import Game, S
@@ -63,3 +64,70 @@ def test_first_movement_has_no_stack_limit():
     game.play("solomani jump S-CL-1 kestrel")
     game.play("solomani jump S-CR-1 marrow")
     assert reaction_units(game.state) is None
+
+
+def reacting_with_a_tanker() -> Game:
+    """Solomani reacting: a tanker that has not moved in type 3 Brume, a stack at Halden and a
+    stack at Concord that brings its own tanker."""
+    return Game(
+        phase=Phase.REACTION_MOVEMENT,
+        counters="""
+        S-AO-1 solomani:AO hex:brume
+        S-CL-1 solomani:CL hex:halden stack=r1
+        S-CR-1 solomani:CR hex:concord stack=r2
+        S-AO-2 solomani:AO hex:concord stack=r2
+    """,
+    )
+
+
+def test_a_tanker_refuelling_in_reaction_is_the_one_stack_that_moves():
+    """DN-MOV-8 with DN-MOV-4: a tanker refuels by ending its own move, and in Reaction Movement
+    that is the one stack's move (decided from the seed, docs/rules-movement.md): a tanker that
+    did not move ends its move at Brume to refuel, and no other stack jumps after it."""
+    game = reacting_with_a_tanker()
+    game.play("solomani end-move S-AO-1")
+    assert reaction_units(game.state) == ["S-AO-1"]
+    error = game.reject("solomani jump r1 brume,concord", rule="DN-MOV-8")
+    assert "S-AO-1" in error.reason and "S-CL-1" in error.reason
+
+
+def test_a_tanker_of_another_stack_does_not_refuel_the_reacting_stack():
+    """DN-MOV-8: once a stack has reacted, a tanker outside it may not end its move to refuel
+    that stack (the refuel would be a second stack's move); the refusal says why."""
+    game = reacting_with_a_tanker()
+    game.play("solomani jump r1 brume")
+    error = game.reject("solomani end-move S-AO-1", rule="DN-MOV-8")
+    assert "refuel" in error.reason and "S-CL-1" in error.reason
+    assert reaction_units(game.state) == ["S-CL-1"]
+
+
+def test_the_reacting_stack_refuels_from_its_own_tanker():
+    """DN-MOV-8, DN-MOV-4: the reacting stack may bring its tanker; it ends its move in the
+    type 3 system and the rest of the stack jumps on."""
+    game = reacting_with_a_tanker()
+    game.play("solomani jump r2 brume")
+    game.play("solomani split-stack r2 - S-AO-2")
+    game.play("solomani end-move S-AO-2")
+    game.play("solomani jump S-CR-1 halden")
+    assert game.state.position_of("S-CR-1").system == "halden"
+    assert reaction_units(game.state) == ["S-CR-1", "S-AO-2"]
+
+
+def test_a_plain_end_move_in_reaction_moves_nothing():
+    """DN-MOV-8: ending the move of a stack that did not move, with no refuel, is no move: the
+    reacting stack is still to be chosen."""
+    game = reacting_with_a_tanker()
+    game.play("solomani end-move r1")
+    assert reaction_units(game.state) is None
+    game.play("solomani jump r2 kestrel")
+    assert reaction_units(game.state) == ["S-CR-1", "S-AO-2"]
+
+
+def test_the_refuel_sentence_says_it_is_the_reacting_stacks_move():
+    """DN-MOV-8: the sentence of a refuelling end-move in Reaction Movement says that it is
+    the reacting stack's move, so the referee knows no other stack may move now."""
+    game = reacting_with_a_tanker()
+    before = game.state.clone()
+    events = game.play("solomani end-move S-AO-1")
+    text = " ".join(narration.condense(narration.narrate(events, before, ruleset=game.ruleset)))
+    assert "reacting stack's move (DN-MOV-8)" in text

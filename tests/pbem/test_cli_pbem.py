@@ -204,3 +204,28 @@ def test_crossed_file_refusal_names_the_resolve_command(dbs, tmp_path, capsys):
     assert "NAME" not in err and "FILE" not in err
     reason = ["--reason", "solomani first"]
     assert main(["resolve", "nebula", str(files["solomani"]), *reason, *dbs["aslan"]]) == 0
+
+
+def test_next_step_of_a_signed_game_names_the_key(dbs, tmp_path, capsys, monkeypatch):
+    # DN-SEQ-2 (found by use, December 7, night: the upgraded 0.1.0 game): once a campaign
+    # exchanges signed files, an unsigned export is refused, so the `next:` line's command
+    # asks for the key (`--sign KEYFILE`); the command shown, with the key filled in, works
+    keys = tmp_path / "keys"
+    for side in ("aslan", "solomani"):
+        assert main(["keygen", side, "--dir", str(keys)]) == 0
+    first = tmp_path / "t1.json"
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    sign = ["--sign", str(keys / "solomani.key")]
+    assert main(["export", "nebula", "-o", str(first), *sign, *dbs["solomani"]]) == 0
+    assert main(["import", "nebula", str(first), "--keys", str(keys), *dbs["aslan"]]) == 0
+    assert main(["order", "nebula", "aslan place-neutral span", *dbs["aslan"]]) == 0
+    capsys.readouterr()
+    assert main(["status", "nebula", *dbs["aslan"]]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    command = line[line.index("`") + 1 : line.rindex("`")]
+    assert command == "campaign export nebula -o turn-2.json --sign KEYFILE", line
+    words = shlex.split(command)[1:]
+    monkeypatch.chdir(tmp_path)  # the command names its file relative to the current folder
+    assert main([*words[:-2], *dbs["aslan"]]) == 1  # the command without the key
+    assert "sign this one too (--sign KEYFILE)" in capsys.readouterr().err
+    assert main([*words[:-1], str(keys / "aslan.key"), *dbs["aslan"]]) == 0

@@ -104,12 +104,26 @@ def test_a_referee_order_from_a_players_database_travels_by_alias(base):  # DN-N
     truth = aslan.service.load(CAMPAIGN).state
     real, alias = next(iter(neutral_aliases(truth).items()))
     place = truth.units[real].location
-    aslan.order(f'referee adjust-unit {alias} {place.where.value}:{place.system} - "agreed"')
+    # a real change (disrupted): an override that changes nothing is refused (DN-ERR-1)
+    aslan.order(f'referee adjust-unit {alias} {place.where.value}:{place.system} yes "agreed"')
     made = aslan.export()
     assert real not in made.json_text and alias in made.json_text
     solomani.pbem.allow_referee = True
     done = solomani.pbem.import_turn(CAMPAIGN, made.json_text, source="t.json")
     assert done.orders == [
-        f"referee adjust-unit {alias} {place.where.value}:{place.system} - agreed"
+        f"referee adjust-unit {alias} {place.where.value}:{place.system} yes agreed"
     ]
     assert aslan.digest() == solomani.digest()
+
+
+def test_an_override_that_changes_nothing_is_refused_by_alias(base):  # DN-NEU-1, DN-ERR-1
+    """The refusal of an adjust-unit that changes nothing names the counter as the owner typed
+    it (its alias), never by its real id, which would tell its kind."""
+    aslan = base.players[Side.ASLAN]
+    truth = aslan.service.load(CAMPAIGN).state
+    real, alias = next(iter(neutral_aliases(truth).items()))
+    place = truth.units[real].location
+    with pytest.raises(CampaignError) as refused:
+        aslan.order(f'referee adjust-unit {alias} {place.where.value}:{place.system} - "x"')
+    assert "DN-ERR-1" in str(refused.value) and "nothing to adjust" in str(refused.value)
+    assert alias in str(refused.value) and real not in str(refused.value)

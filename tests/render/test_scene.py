@@ -25,7 +25,7 @@ from campaign.rules.sequence import FLOW
 from campaign.rules.views import see
 from campaign.views.scene import Overlay, campaign_scene, data_scene
 from tests.economy.game import Game
-from tests.render.svgdoc import all_text, of_class, parse
+from tests.render.svgdoc import SVG, all_text, of_class, parse
 
 A, S = Side.ASLAN, Side.SOLOMANI
 
@@ -105,6 +105,23 @@ def test_player_view_counts_face_down_neutrals_without_naming_them():  # DN-NEU-
         assert "N-M-1" not in svg and "M-8-0-7" not in svg
         (neutral,) = [c for c in of_class(parse(svg), "counter") if c.get("data-side") == "neutral"]
         assert neutral.get("data-system") == "sirehk" and neutral.get("data-units") == "1"
+
+
+def test_a_counters_title_counts_units_and_stacks_in_plain_english():  # DN-NEU-1, DN-MOV-3
+    """The tooltip of a lone face-down neutral said "1 units in 0 stacks"."""
+    game = _blockaded_concord()
+    game.put("A-CR-9", "aslan:CR", "hex:sirehk", stack="raid")
+    titles = {
+        c.get("data-side"): c.find(f"{SVG}title").text
+        for c in of_class(
+            parse(scene_svg(campaign_scene("t", see(game.state, S), game.ruleset))), "counter"
+        )
+        if c.get("data-system") == "sirehk"
+    }
+    assert titles == {
+        "neutral": "neutral: 1 unit (face-down neutral)",
+        "aslan": "aslan: 1 unit in 1 stack (A-CR-9)",
+    }
 
 
 def test_last_and_open_battles_are_marked():  # DN-CBT-1

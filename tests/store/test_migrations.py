@@ -221,3 +221,40 @@ def test_a_log_cut_short_after_a_turn_file_is_refused_before_the_migration(tmp_p
         Store(f"sqlite:///{path}")
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("bob.db.schema-*"))
+
+
+def test_a_failing_migration_leaves_no_copy_behind(tmp_path):
+    """ADR 0046, docs/compatibility.md "Upgrading" (found by use, December 7, night): the copy
+    of an SQLite file is made inside the migration's transaction; when the migration fails the
+    database stays as it was and the copy is removed. Before, every try left one more full
+    copy (``.schema-3.bak``, ``.schema-3.2.bak``, ...): a read-only 0.1.0 file opened by three
+    commands had three copies beside it."""
+    database = tmp_path / "campaigns.db"
+    url = f"sqlite:///{database}"
+    _campaign(url)
+    before = database.read_bytes()
+    for _ in range(2):
+        with pytest.raises(SchemaVersionError, match="could not: boom.*was not changed"):
+            Store(url, migrations=_plan(tmp_path, fails=True))
+    assert database.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["campaigns.db", "throwaway"]
+
+
+def test_a_copy_that_cannot_be_written_is_named(tmp_path):
+    """ADR 0046 (found by use, December 7, night): a 0.1.0 file in a folder the user may not
+    write was refused with SQLite's "unable to open database file", about a file that opens
+    well; the refusal names the copy that could not be written and why it is needed. (The
+    temporary name of the copy is taken by a folder here: the same failure, for a test run by
+    any user.)"""
+    path = tmp_path / "bob.db"
+    shutil.copyfile(COMPAT_DIR / "v0_1_0" / "bob.db", path)
+    before = path.read_bytes()
+    (tmp_path / ".bob.db.schema-1.bak.tmp").mkdir()
+    with pytest.raises(
+        SchemaVersionError,
+        match=r"could not: cannot write the copy .*bob\.db\.schema-1\.bak of the database as "
+        r"it was.*was not changed",
+    ):
+        Store(f"sqlite:///{path}")
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("bob.db.schema-*"))

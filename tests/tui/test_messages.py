@@ -270,6 +270,35 @@ def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(
     asyncio.run(scenario())
 
 
+def test_an_import_the_screen_does_names_its_key(tmp_path: Path):
+    """DN-ERR-1 (found by use, December 7, night, on a PostgreSQL game by e-mail): an order
+    typed while our turn file is out and unanswered was refused on the screen with "import
+    solomani's file 23 first (`campaign import pg1 FILE`)", a command the Mail tab's ``i`` key
+    does; the screen names the key, as it does for a bare `campaign import`."""
+    from campaign.cli import main
+    from campaign.rules.errors import InvalidOrderError
+    from campaign.tui.views import refusal_text
+
+    url = f"sqlite:///{tmp_path / 'solomani.db'}"
+    assert main(["new", "my war", "--seed", "3", "--as", "solomani", "--db", url]) == 0
+    assert main(["order", "my war", "solomani place-neutral lantern", "--db", url]) == 0
+    assert main(["export", "my war", "-o", str(tmp_path / "t1.json"), "--db", url]) == 0
+    service = CampaignService(db_url=url)
+    try:
+        service.order("my war", "solomani place-neutral span")
+    except InvalidOrderError as error:
+        message = error.message
+    else:
+        raise AssertionError("an order with file 1 out and unanswered was accepted")
+    finally:
+        service.store.dispose()
+    assert "(`campaign import 'my war' FILE`)" in message, message
+    worded = refusal_text(message)
+    assert "campaign import" not in worded, worded
+    assert "import aslan's file 2 first (i (import))" in worded, worded
+    assert refusal_text(worded) == worded
+
+
 def test_undo_typed_as_an_order_names_the_screens_key():
     """DN-ERR-1 (found by use, December 7, night): ``aslan undo`` typed in the order line is
     named as the tool's undo, which the screen does with its key u, not `campaign undo NAME`."""

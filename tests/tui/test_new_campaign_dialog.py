@@ -128,3 +128,27 @@ def test_the_options_that_do_not_go_together(options: NewCampaignOptions, refuse
     """Issue 44 item 5: one check for the CLI and the dialog."""
     problem = options.problem()
     assert (problem is None) if refused is None else (refused in (problem or ""))
+
+
+@pytest.mark.parametrize("seed", ["--5", "\u00b2"])
+def test_a_seed_that_is_no_whole_number_keeps_the_dialog_open(
+    service: CampaignService, no_keymap: Path, seed: str
+):
+    """Found by use (December 7, night; DN-ERR-1): a seed typed "--5" (or "²", which
+    str.isdigit accepts) passed the form's check, and int() then ended the whole TUI with a
+    traceback. It is refused under the fields like any bad seed; nothing is created."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            before = service.store.campaigns()
+            form = await open_dialog(pilot)
+            form.query_one("#new-name", Input).value = "seeded"
+            form.query_one("#new-seed", Input).value = seed
+            form.query_one("#new-seed", Input).focus()
+            await pilot.press("enter")
+            error = form.query_one("#new-error")
+            await until(pilot, lambda: "whole number" in str(error.render()), "the refusal")
+            assert pilot.app.screen is form and pilot.app.is_running
+            assert service.store.campaigns() == before
+
+    asyncio.run(scenario())

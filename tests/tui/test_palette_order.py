@@ -94,3 +94,58 @@ def test_the_palette_lists_no_order_the_database_refuses(tmp_path: Path, no_keym
             await until(pilot, lambda: "plays aslan by e-mail" in str(status.render()), "e")
 
     asyncio.run(scenario())
+
+
+def test_an_order_of_lowercase_alternatives_opens_its_form_from_the_palette(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2 (found by use, December 7, night): the palette's ``referee stepping
+    manual|auto`` was sent as written, the alternatives taken for words, and refused ("mode:
+    must be 'manual' or 'auto'"). Its one blank is a choice: the palette opens its form, and
+    the form sends the mode chosen."""
+    from campaign.tui.screens.forms import OrderForm
+    from campaign.tui.widgets.choice_field import ChoiceField
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: _gathered(pilot.app), "the palette's commands")
+            await pilot.press(*"stepping")
+            await until(
+                pilot,
+                lambda: bool(_listed(pilot.app)) and "stepping" in _listed(pilot.app)[0],
+                "the stepping order listed first",
+            )
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, OrderForm)
+                    or pilot.app.screen is screen
+                    and "stepping" in str(screen.query_one("#status-line").render())
+                ),
+                "the form, or the order sent",
+            )
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm), str(screen.query_one("#status-line").render())
+            choice = form.query_one("#field-0", ChoiceField)
+            choice.value = "manual"
+            form.query_one("#form-ok").press()
+            await until(pilot, lambda: pilot.app.screen is screen, "the form sent")
+            said = str(screen.query_one("#status-line").render())
+            assert said.startswith("✓ referee stepping manual"), said
+
+    asyncio.run(scenario())
+
+
+def test_the_blank_of_a_template_includes_lowercase_alternatives():
+    """DN-SEQ-2, DN-NEU-1: ``manual|auto`` and ``table|tool`` are blanks to fill, as
+    ``SIDE`` and ``[COUNT]`` are; a word of an order is not."""
+    from campaign.tui.widgets.order_bar import BLANK
+
+    assert BLANK.findall("referee stepping manual|auto") == ["manual|auto"]
+    assert BLANK.findall("referee neutral-draw table|tool") == ["table|tool"]
+    assert BLANK.findall("aslan produce KIND [COUNT]") == ["KIND", "[COUNT]"]
+    assert BLANK.findall("referee stepping manual") == []
+    assert BLANK.findall("aslan jump main hlirakh,ftahr") == []

@@ -22,6 +22,7 @@ from scenarios.imperial.screen import ImperialScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.rules import parse_position
 from scenarios.invector.screen import InvectorScreen
+from tests.read_only import read_only_folder
 from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor, path_refusal
 from tests.waiting import until
 
@@ -120,18 +121,25 @@ def test_a_save_that_cannot_be_written_says_why_in_words(game, private_folders: 
     """SHO-10 INV-8 (the saved records; Imperial's record format has no rule id): saving
     into a folder that does not exist is one line naming the full path and the missing folder
     (it said ``[Errno 2] No such file or directory`` with a temporary file's name); the game
-    still counts as not saved."""
+    still counts as not saved. The dialog stays open with the reason and the path as typed,
+    as a refused load does (found by use, December 7, night: it closed and the reason went by
+    in a toast)."""
     target = private_folders / "missing" / "game.txt"
 
     async def scenario() -> None:
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(80, 24)) as pilot:
             await pass_investor(pilot)
+            screen = app.screen
             await answer_path(pilot, "ctrl+s", "missing/game.txt")
-            assert notices(app) == [
+            assert isinstance(app.screen, GamePathDialog)  # still open
+            assert path_refusal(app) == (
                 f"Cannot save to {target}: the folder {target.parent} does not exist"
-            ]
-            assert app.screen.save_path is None
+            )
+            assert app.screen.query_one("#game-path", Input).value == "missing/game.txt"
+            assert notices(app) == []
+            await close_path_dialog(pilot, screen)
+            assert screen.save_path is None and notices(app) == []
 
     run(scenario())
 
@@ -145,11 +153,45 @@ def test_saving_over_a_folder_says_so(private_folders: Path):
         async with app.run_test(size=(80, 24)) as pilot:
             await pass_investor(pilot)
             await answer_path(pilot, "ctrl+s", "games")
-            assert notices(app) == [
+            assert path_refusal(app) == (
                 f"Cannot save to {private_folders / 'games'}: that is a folder, not a file"
-            ]
+            )
+            assert notices(app) == []
 
     run(scenario())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_save_refused_by_a_read_only_folder_keeps_the_dialog_and_the_file(
+    game, private_folders: Path
+):
+    """SHO-10 INV-8 (found by use, December 7, night): a save into a folder this user cannot
+    write in closed the dialog and said why in a toast. The dialog stays open with the
+    reason, the path as typed, and the file already there is left byte for byte; Esc then
+    leaves the game not saved."""
+    folder = private_folders / "locked"
+    folder.mkdir()
+    kept = folder / "game.txt"
+    kept.write_text("the player's own file\n")
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES[game])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pass_investor(pilot)
+            screen = app.screen
+            await answer_path(pilot, "ctrl+s", str(kept))
+            assert isinstance(app.screen, GamePathDialog)  # still open
+            assert path_refusal(app) == (
+                f"Cannot save to {kept}: no permission to write in {folder}"
+            )
+            assert app.screen.query_one("#game-path", Input).value == str(kept)
+            await close_path_dialog(pilot, screen)
+            assert screen.save_path is None and notices(app) == []
+
+    with read_only_folder(folder):
+        run(scenario())
+    assert kept.read_text() == "the player's own file\n"
+    assert sorted(path.name for path in folder.iterdir()) == ["game.txt"]
 
 
 async def close_path_dialog(pilot, screen: GameScreen) -> None:

@@ -29,7 +29,13 @@ from scenarios.imperial.screen import (
 )
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor, screen_lines
+from tests.tui.pilot_helpers import (
+    ScenarioHost,
+    app_for,
+    pass_investor,
+    path_refusal,
+    screen_lines,
+)
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -416,7 +422,8 @@ def test_a_scenario_save_never_replaces_the_campaign_database(
 ):
     """SHO-10 (found by use, December 7): Imperium Shogi's Ctrl+S to the path of the database
     the launcher shows wrote the saved game over it: every campaign was gone. The save is
-    refused, naming the path, with the words `export -o` uses, and nothing is written."""
+    refused, naming the path, with the words `export -o` uses, and nothing is written; the
+    dialog stays open with the reason (found by use, December 7, night)."""
     database = service.store.files()[0]
     before = database.read_bytes()
 
@@ -434,12 +441,12 @@ def test_a_scenario_save_never_replaces_the_campaign_database(
                 f"{database}: that is the database the campaigns are kept in; "
                 "write the game to another path"
             )
-            await until(
-                pilot,
-                lambda: any(note.message == refusal for note in app._notifications),
-                "the refusal",
-            )
-            assert app.screen is screen and screen.save_path is None
+            dialog = app.screen
+            await until(pilot, lambda: path_refusal(app) == refusal, "the refusal")
+            assert app.screen is dialog and screen.save_path is None
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen, "the dialog closed")
+            assert screen.save_path is None
 
     run(scenario())
     assert database.read_bytes() == before

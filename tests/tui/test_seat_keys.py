@@ -156,3 +156,54 @@ def test_a_players_help_does_not_list_the_referee_undo(service: CampaignService)
     assert not any(row[1] == "campaign.referee_undo" for row in player)
     assert any(row[1] == "campaign.referee_undo" for row in referee)
     assert any(row[1] == "campaign.undo" for row in player)  # his own undo stays
+
+
+def test_a_players_launcher_shows_no_key_his_seat_is_refused(service: CampaignService):
+    """DN-SEQ-2, DN-ERR-1 (found by use, December 7, night): `campaign tui demo --side aslan`,
+    ``q``: the launcher's footer showed ``x Delete`` and ``v View as``, both refused to a
+    player ("deleting a campaign is the referee's"), and its help listed them; its own hint
+    already left them out. A player's launcher now shows neither in the footer or the help
+    (the keys still answer with the refusal); the referee's shows both."""
+    from textual.widgets._footer import FooterKey
+
+    from campaign.tui.screens.launcher import LauncherScreen
+
+    async def shown(side: Side | None) -> tuple[set[str], set[str], bool]:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await campaign_on_top(pilot)
+            await pilot.press("q")
+            await until(
+                pilot,
+                lambda: (
+                    screen_on_top(pilot.app, LauncherScreen, focused=True)
+                    and bool(pilot.app.screen.query(FooterKey))
+                ),
+                "the launcher and its footer",
+            )
+            launcher = pilot.app.screen
+            footer = {key.description for key in launcher.query(FooterKey)}
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "help open")
+            rows = {row[1] for row in pilot.app.screen._rows}
+            await pilot.press("escape")
+            await until(pilot, lambda: pilot.app.screen is launcher, "help closed")
+            await pilot.press("x")
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, Confirm)
+                    or any("referee's" in str(note.message) for note in pilot.app._notifications)
+                ),
+                "x answered",
+            )
+            return footer, rows, isinstance(pilot.app.screen, Confirm)
+
+    footer, rows, asked = asyncio.run(shown(Side.ASLAN))
+    assert not {"Delete", "View as"} & footer, footer
+    assert not {"launcher.delete", "launcher.viewer"} & rows, rows
+    assert "New campaign" in footer and not asked
+    footer, rows, asked = asyncio.run(shown(None))
+    assert {"Delete", "View as"} <= footer, footer
+    assert {"launcher.delete", "launcher.viewer"} <= rows, rows
+    assert asked

@@ -73,6 +73,7 @@ class Parts(Struct):
             self.fair.pass_ready(loaded, mail, own, number),
             held or mail.held is not None,
             orders_above=orders_above,
+            signed=self.agreement.signed_since(mail) is not None,
         )
 
 

@@ -37,7 +37,7 @@ from campaign.rules.combat.surface_orders import (
     LossesRemoved,
 )
 from campaign.rules.combat.withdrawal import BOX
-from campaign.rules.ids import CombatResult, TableLabel
+from campaign.rules.ids import CombatResult, TableLabel, UnitCategory
 from campaign.rules.narration import NarrationView, box_control_map, describes
 from campaign.rules.state import Where
 
@@ -142,6 +142,21 @@ def _counted_as_x(view: NarrationView, shot: Shot | BoxShot, table: str) -> bool
     return raw is CombatResult.DISRUPTED
 
 
+def _not_bombardable(view: NarrationView, target: str) -> str:
+    """Why a bombardment of ``target`` took no effect without a die when it is no ground unit
+    (a face-down target is accepted whatever it is, DN-NEU-1), else ``""``: a PD marker is
+    not harmed by bombardment (DN-INT-3); anything else has no ground strength (DN-INT-4)."""
+    unit = view.state.units.get(target)
+    if view.ruleset is None or unit is None:
+        return ""
+    category = view.ruleset.unit_type(unit.kind).category
+    if category is UnitCategory.PD:
+        return "a PD marker is not harmed by bombardment, no effect (DN-INT-3)"
+    if category is not UnitCategory.GROUND:
+        return "bombardment hits ground units only, no effect (DN-INT-4)"
+    return ""
+
+
 def _shot_line(
     view: NarrationView, shot: Shot | BoxShot, table: str, weapon: str, against: str
 ) -> str:
@@ -161,6 +176,10 @@ def _shot_line(
     if view.hidden(shot.firer) or view.hidden(shot.target):
         # neither the die nor "below the table": both would bound the hidden factors
         return f"{who} {verb} ({odds}): {_hidden_result(view, shot, table)}{rule}"
+    if table == "bombard_crt" and shot.roll is None:
+        unbombardable = _not_bombardable(view, shot.target)
+        if unbombardable:
+            return f"{who} {verb}: {unbombardable}"
     if shot.roll is None:
         return f"{who} {verb} ({odds}): below the table, no effect{rule}"
     modifier = f" {shot.modifier:+d}" if shot.modifier else ""

@@ -30,7 +30,7 @@ from campaign.rules.ids import Side, SystemType, UnitCategory, kind_code
 from campaign.rules.phases import Phase
 from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
-from campaign.rules.setup_rules import find_system, unit_kind
+from campaign.rules.setup_rules import check_affordable, find_system, unit_kind
 from campaign.rules.state import CampaignState, Location, Unit, Where
 
 
@@ -134,8 +134,15 @@ def _target_location(
         return Location.unplaced()
     location = order.location
     if location is None or location.where not in (Where.HEX, Where.BOX):
+        # a ship may go to either; any other unit to the surface box only (found by use,
+        # December 7, night: troops were offered hex:, then refused it)
+        places = (
+            "hex:SYSTEM or box:SYSTEM"
+            if unit_type.category is UnitCategory.SHIP
+            else "box:SYSTEM (only ships go to the stellar hex)"
+        )
         raise IllegalOrderError(
-            "DN-ECO-8", f"say where the new {unit_type.code} go: hex:SYSTEM or box:SYSTEM"
+            "DN-ECO-8", f"say where the new {kind_code(unit_type.kind)} go: {places}"
         )
     if location.where is Where.HEX and unit_type.category is not UnitCategory.SHIP:
         raise IllegalOrderError(
@@ -160,12 +167,7 @@ def _decide_produce(
     unit_type = unit_kind(ruleset, side, order.kind)
     location = _target_location(order, unit_type, ruleset, state, side)
     check_pool(state, unit_type, order.count)
-    cost = unit_type.cost * order.count
-    if cost > state.ru[side]:
-        raise IllegalOrderError(
-            "DN-ECO-8",
-            f"{order.count} {unit_type.code} cost {cost} RU; {side.value} has {state.ru[side]} RU",
-        )
+    cost = check_affordable(state, side, unit_type, order.count, "DN-ECO-8")
     ids = state.new_unit_ids(side, unit_type.code, order.count)
     return [
         *first,

@@ -162,12 +162,33 @@ class IncomeReport(_Record, frozen=True):
                 )
             )
         lines.append(f"  {'total':40} {self.income:>3} RU")
+        cut = self.cut_off()
+        if cut:
+            lines.extend(_wrapped(cut))
         lines.extend(_wrapped(self.when_collected(over)))
         if self.treasury is not None:
             lines.append(f"  treasury now (unspent RU carry over, DN-ECO-6) {self.treasury:>3} RU")
         for line in self.not_counted():
             lines.extend(_wrapped(line))
         return "\n".join(lines)
+
+    def cut_off(self) -> str:
+        """One line naming each controlled box not connected to the capital and where its
+        routes are cut ("Halden (cut at Brume, Marrow)"), or ``""``: the answer to "which of
+        my worlds are cut off, and why?" without reading every row (DN-ECO-3; found by use,
+        December 7, night). Each box's row says more."""
+        worlds = []
+        for box in self.boxes:
+            if box.connected:
+                continue
+            if box.no_route or not box.cut_by:
+                worlds.append(f"{box.system_name} (no jump route to the capital)")
+            else:
+                where = ", ".join(cut.system_name for cut in box.cut_by)
+                worlds.append(f"{box.system_name} (cut at {where})")
+        if not worlds:
+            return ""
+        return f"cut off from the capital (DN-ECO-3): {'; '.join(worlds)}"
 
     def when_collected(self, over: bool = False) -> str:
         """When the total is earned: it is the income as things stand now (DN-ECO-4); never,

@@ -147,20 +147,35 @@ def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: s
             raise IllegalOrderError(rule, f"{unit.id} has finished its movement this phase")
 
 
-def check_reaction(state: CampaignState, group: Group) -> None:
-    """DN-MOV-8: in Reaction Movement the reacting player moves one stack only."""
+def check_reaction(state: CampaignState, group: Group, *, refuel: bool = False) -> None:
+    """DN-MOV-8: in Reaction Movement the reacting player moves one stack only. ``refuel``:
+    ``group`` ends its move to refuel, which is a move too: a tanker refuels by ending its own
+    move (DN-MOV-4; decided from the seed, docs/rules-movement.md)."""
     if state.phase is not Phase.REACTION_MOVEMENT:
         return
     chosen = book.reaction_stack(state)
     if chosen is None:
         return
     others = [u.id for u in group.units if u.id not in chosen]
-    if others:
-        raise IllegalOrderError(
-            "DN-MOV-8",
-            f"only one stack moves in Reaction Movement and {', '.join(chosen)} already moved; "
-            f"{', '.join(others)} may not move",
-        )
+    if not others:
+        return
+    moved = book.moved(state)
+    how = (
+        "already moved"
+        if any(uid in moved for uid in chosen)
+        else "ended its move to refuel, which is that stack's move (DN-MOV-4)"
+    )
+    act = (
+        "end its move to refuel it (a tanker refuels by ending its own move, DN-MOV-4: the "
+        "reacting stack refuels from a tanker that moved with it)"
+        if refuel
+        else "move"
+    )
+    raise IllegalOrderError(
+        "DN-MOV-8",
+        f"only one stack moves in Reaction Movement and {', '.join(chosen)} {how}; "
+        f"{', '.join(others)} may not {act}",
+    )
 
 
 def disrupted_rolls(

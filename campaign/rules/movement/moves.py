@@ -20,6 +20,7 @@ from campaign.rules.movement.groups import (
     Group,
     acting_side,
     check_may_move,
+    check_reaction,
     check_self_propelled,
     disrupted_rolls,
     explorers_of,
@@ -134,14 +135,21 @@ class StackMoved(VersionedEvent, frozen=True, kw_only=True):
 
 
 @event_type
-class MovementEnded(Event, frozen=True, kw_only=True):
+class MovementEnded(VersionedEvent, frozen=True, kw_only=True):
     """``units`` end their movement; a tanker among them in a type 3 system refuelled it
-    (``refuelled``), releasing the halted friendly ships there (DN-MOV-4)."""
+    (``refuelled``), releasing the halted friendly ships there (DN-MOV-4). ``reaction``: that
+    refuel was the one stack's move of Reaction Movement (DN-MOV-8)."""
 
     type: Literal["movement-ended"] = "movement-ended"
+    added_fields = {
+        "reaction": AddedField(
+            2, False, "0.1.0 did not count a tanker's refuel as the reacting stack's move"
+        )
+    }
     side: Side
     units: list[str]
     refuelled: str | None = None
+    reaction: bool = False
 
 
 @event_type
@@ -328,7 +336,10 @@ def decide_end_move(
         raise IllegalOrderError("DN-MOV-4", f"{group.label} has already finished its movement")
     in_hex = group.location.where is Where.HEX
     refuel = tanker_refuels(state, ruleset, group.ids, group.location.system) if in_hex else None
-    return [MovementEnded(side=side, units=group.ids, refuelled=refuel)]
+    reaction = refuel is not None and _is_reaction(state)
+    if reaction:
+        check_reaction(state, group, refuel=True)
+    return [MovementEnded(side=side, units=group.ids, refuelled=refuel, reaction=reaction)]
 
 
 @decides(LeaveBox)
@@ -407,6 +418,7 @@ def _refuel(state: CampaignState, side: Side, system_id: str) -> None:
 def apply_movement_ended(state: CampaignState, event: MovementEnded) -> None:
     """Finish the units; refuel a type 3 system and release the halted ships there."""
     book.mark_finished(state, event.units)
+    _record_reaction(state, event.reaction, event.units)
     if event.refuelled is not None:
         _refuel(state, event.side, event.refuelled)
 

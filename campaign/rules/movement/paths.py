@@ -18,7 +18,7 @@ from campaign.rules import errors
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.movement import book
 from campaign.rules.movement.groups import Group, explorers_of
-from campaign.rules.movement.presence import Placed, Presence
+from campaign.rules.movement.presence import Placed, Presence, is_tanker
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
@@ -53,6 +53,9 @@ class Mover(Struct, frozen=True):
     explorers: tuple[str, ...] = ()
     scouts: tuple[str, ...] = ()
     tankers: tuple[str, ...] = ()  # own tankers that began the phase in the start hex
+    stack: str | None = None  # the stack's label (for the orders a refusal suggests)
+    aboard_tankers: tuple[str, ...] = ()  # every tanker in the group
+    others: bool = False  # ships other than tankers in the group
 
     @property
     def has_own_fuel(self) -> bool:
@@ -100,7 +103,18 @@ class Terrain:
         explorers, scouts = explorers_of(self.ruleset, group.units)
         standing = set(self.standing_tankers(group.system))
         tankers = tuple(u.id for u in group.units if u.id in standing)
-        return Mover(self.side, group.label, group.system, explorers, scouts, tankers)
+        aboard = tuple(u.id for u in group.units if is_tanker(self.ruleset.unit_type(u.kind)))
+        return Mover(
+            self.side,
+            group.label,
+            group.system,
+            explorers,
+            scouts,
+            tankers,
+            stack=group.stack,
+            aboard_tankers=aboard,
+            others=len(aboard) < len(group.units),
+        )
 
     def name(self, system_id: str) -> str:
         """The printed name of a system, for messages."""
@@ -163,9 +177,41 @@ class Terrain:
             return Obstacle(
                 "DN-MOV-4",
                 f"{mover.label} must stop at {self.name(system_id)} (type 3): no friendly tanker "
-                "ended its move there this phase",
+                f"ended its move there this phase{self._own_fuel_advice(mover, system_id)}",
             )
         return None
+
+    def _starts_here(self, mover: Mover, path: list[str]) -> Obstacle:
+        """A path whose first system is the one the group stands in: PATH lists the systems
+        entered (found by use, December 7, night: it read "cannot jump from Halden to Halden:
+        no printed route joins them"); the refusal gives the path without it."""
+        name = self.name(mover.start)
+        rest = path[1:]
+        fix = (
+            f": give jump {mover.stack or mover.label} {','.join(rest)}"
+            if rest
+            else ", so there is nowhere to jump"
+        )
+        return Obstacle(
+            "DN-MOV-2",
+            f"{mover.label} is already at {name}; the jump path lists the systems entered, "
+            f"without the one it stands in{fix}",
+        )
+
+    def _own_fuel_advice(self, mover: Mover, system_id: str) -> str:
+        """How a group that carries a tanker gets through type 3 ``system_id`` (DN-MOV-4: the
+        tanker refuels by ending its own move there), as the orders that do it; found by use
+        (December 7, night): the bare refusal read as if the stack had no tanker."""
+        if not mover.aboard_tankers:
+            return ""
+        tanker, there = mover.aboard_tankers[0], self.name(system_id)
+        if not mover.others:
+            return f"; {tanker} refuels the ships there once it ends its move: jump to {there}"
+        split = f"split-stack {mover.stack} - {tanker}, " if mover.stack else ""
+        return (
+            f"; its tanker {tanker} refuels it there once it ends its move: jump to {there}, "
+            f"then {split}end-move {tanker}, and the rest jumps on"
+        )
 
     def unexplored(self, a: str, b: str) -> bool:
         """True when the route a-b still needs exploring under DN-NEB-1 (switch on)."""
@@ -231,6 +277,8 @@ class Terrain:
         for system_id in path:
             if not self.star_map.has_system(system_id):
                 raise errors.InvalidOrderError(f"unknown system {system_id!r} in the jump path")
+        if path[0] == mover.start:
+            raise self._starts_here(mover, list(path)).error()
         obstacle = self.leave_obstacle(mover)
         here = mover.start
         explore: tuple[str, str] | None = None

@@ -125,6 +125,8 @@ def _moved(event: StackMoved, view: NarrationView) -> str:
 @describes(MovementEnded)
 def _ended(event: MovementEnded, view: NarrationView) -> str:
     refuel = f"; {_refuels(view, event.units, event.refuelled)}" if event.refuelled else ""
+    if event.reaction:
+        refuel += "; this refuel is the reacting stack's move (DN-MOV-8)"
     return f"{view.does(event.units, 'ends its', 'end their')} movement{refuel}"
 
 

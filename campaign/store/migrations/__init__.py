@@ -15,7 +15,7 @@ on an SQLite file, ADR 0021); only a database older than this version imports Al
   outside the tool is refused as it is, naming the campaign and the event;
 - after a **backup copy** of an SQLite file, made inside that transaction (so it is exactly the
   database before the migration), written as ``FILE.schema-N.bak`` beside it (temporary name,
-  fsync, rename);
+  fsync, rename), and removed again when the migration fails;
 - Alembic's own ``alembic_version`` table is created by the first migration, stamped with the
   revision of the database's schema number (0.1.0's databases have none).
 
@@ -105,9 +105,13 @@ def upgrade(url: str, plan: MigrationPlan = DEFAULT_PLAN) -> Path | None:
 
 
 def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
+    """``upgrade``'s work. The copy of an SQLite file is removed again when the transaction
+    fails (the database is then as the copy has it): found by use (December 7, night), every
+    failed try on a read-only file left one more full copy beside it."""
     from sqlalchemy import text
 
     engine = _engine(url)
+    backup: Path | None = None
     try:
         with engine.begin() as connection:
             if connection.dialect.name == "postgresql":
@@ -126,7 +130,11 @@ def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
                 ),
                 {"version": plan.head, "app": __version__},
             )
-            return backup
+        return backup
+    except BaseException:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+        raise
     finally:
         engine.dispose()
 
@@ -191,18 +199,30 @@ def _backup(connection: SaConnection, version: int) -> Path | None:
         return None
     target = backup_path(Path(database), version)
     temporary = target.with_name(f".{target.name}.tmp")
-    source = sqlite3.connect(database)
     try:
-        copy = sqlite3.connect(temporary)
+        source = sqlite3.connect(database)
         try:
-            source.backup(copy)
+            copy = sqlite3.connect(temporary)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
         finally:
-            copy.close()
-    finally:
-        source.close()
-    with open(temporary, "rb") as handle:
-        os.fsync(handle.fileno())
-    os.replace(temporary, target)
+            source.close()
+        with open(temporary, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except (sqlite3.Error, OSError) as error:
+        if temporary.is_file():
+            temporary.unlink()
+        # SQLite's own words ("unable to open database file") name no file, and the database
+        # itself opens well: say which file could not be written (found by use, December 7,
+        # night: a 0.1.0 file in a folder its user may not write)
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise MigrationFailed(
+            f"cannot write the copy {target} of the database as it was ({reason}); the "
+            "migration makes it first, beside the file: its folder must be writable"
+        ) from None
     return target
 
 

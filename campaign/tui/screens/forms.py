@@ -547,7 +547,8 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
         seed_text = self.query_one("#new-seed", Input).value.strip()
         if not name:
             return "the campaign needs a name"
-        if seed_text and not seed_text.lstrip("-").isdigit():
+        digits = seed_text.removeprefix("-")  # one sign at most; ASCII digits ("²" is a digit)
+        if seed_text and not (digits.isascii() and digits.isdigit()):
             return f"seed must be a whole number, not {seed_text[:20]!r}"
         side = str(self.query_one("#new-as", Select).value)
         options = NewCampaignOptions(

@@ -18,7 +18,7 @@ from campaign.rules.seats import REFEREE, Seat
 from campaign.tui.screens.forms import Confirm, NewCampaignForm
 from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from scenarios import registry
-from scenarios.footer import KeysFooter
+from scenarios.footer import KeysFooter, hide_from_footer
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -49,6 +49,11 @@ class LauncherScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Next pane", show=False, id="launcher.next"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
+    #: The keys a player's seat is refused (``authority.check_delete``,
+    #: ``check_seat_change``): a player's launcher leaves them out of its footer and help, as
+    #: its hint does; the keys still answer with the refusal (found by use, December 7,
+    #: night: the footer showed ``x Delete`` and ``v View as`` to a player).
+    REFEREE_BINDINGS = frozenset({"launcher.delete", "launcher.viewer"})
 
     def __init__(
         self,
@@ -66,6 +71,12 @@ class LauncherScreen(Screen[None]):
         self.seat = seat
         #: The database's change watch while the launcher is mounted (``catch_up``).
         self._database_watch: Follower | None = None
+        hide_from_footer(self, self.unoffered_bindings())
+
+    def unoffered_bindings(self) -> frozenset[str]:
+        """The binding ids this seat's footer and help leave out: the referee's keys, on a
+        player's launcher."""
+        return frozenset() if self.seat.is_referee else self.REFEREE_BINDINGS
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -24,8 +24,11 @@ from scenarios.type_ahead import TypeAheadInput
 MAX_DICE_CHARS = 200
 #: Seconds of no typing before the dice hint is worked out (a dry run of the order).
 HINT_DELAY = 0.15
-#: A blank of a template in the order line: a word in capitals (``UNIT``, ``[COUNT]``).
-BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
+#: A blank of a template in the order line: a word in capitals (``UNIT``, ``[COUNT]``), or
+#: lowercase alternatives (``manual|auto``, ``table|tool``: a choice, as the form reads them;
+#: found by use, December 7, night: the palette sent ``referee stepping manual|auto`` as
+#: written, and it was refused).
+BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*|[a-z][a-z-]*(?:\|[a-z-]+)+)(?!\S)")
 
 
 def idle_dice_hint(*, referee: bool, physical: bool, untypable: str | None = None) -> str:

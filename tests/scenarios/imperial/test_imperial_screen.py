@@ -186,6 +186,38 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
         assert game.position.current_player() == 4  # the computer seats answered up to seat 4
 
 
+@pytest.mark.parametrize(
+    ("field", "typed", "named"),
+    [
+        ("#imperial-seed", "--5", "seed '--5'"),
+        ("#imperial-seed", "\u00b2", "seed '\u00b2'"),
+        ("#imperial-computer", "1,\u00b2", "seat '\u00b2'"),
+    ],
+)
+@sync
+async def test_setup_screen_refuses_a_bad_seed_or_seat_and_stays_open(field, typed, named):
+    """IMP-4 (found by use, December 7, night): a deal seed typed as "--5" (or "²", which
+    str.isdigit accepts) passed the check and then crashed the whole TUI with a traceback
+    at Start (int() of it); a seat "²" was refused with Python's "invalid literal for int()".
+    Both are refused now with a message naming the entry, and nothing starts."""
+    app = Host(make_screen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
+        setup = app.screen
+        assert isinstance(setup, ImperialSetupScreen)
+        setup.query_one(field, Input).value = typed
+        start = setup.query_one("#imperial-start", Button)
+        await until(pilot, lambda: not start.has_class("-active"), "the Start button's effect")
+        start.press()
+        await until(
+            pilot,
+            lambda: any(named in str(n.message) for n in app._notifications),
+            "the refusal naming the entry",
+        )
+        assert app.screen is setup and app.is_running
+        assert not any("invalid literal" in str(n.message) for n in app._notifications)
+
+
 @sync
 async def test_setup_screen_offers_rule_presets_and_computer_levels():
     # IMP-8 IMP-16 IMP-20 (issue 21): the set-up lists what each preset switches, and the table
@@ -745,3 +777,59 @@ async def test_the_number_of_players_is_offered_in_order():
         await until(pilot, lambda: overlay.option_count > 0 and players.expanded, "the list open")
         shown = [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
         assert shown == ["2", "3", "4", "5", "6"], shown
+
+
+@sync
+async def test_esc_on_the_set_up_after_n_goes_back_to_the_game():
+    """IMP-7 (found by use, December 7, night): ``n`` in a game opened the set-up in the
+    game's place, so its ``esc Back`` left for the launcher and the game was gone (with no
+    question for a saved or untouched game). The set-up now opens over the game: Esc goes
+    back to it as it was; Start replaces it by the new game, and ``q`` there leaves for the
+    launcher, not for the old game."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await until(pilot, lambda: app.screen is game, "the game")
+        before = game.position
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
+            "the set-up (or the question)",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "back to the game")
+        assert game.position is before and game.is_attached  # the same game, untouched
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
+            "the set-up (or the question)",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+        new = await start_from_setup(pilot, app)
+        assert new is not game and game not in app.screen_stack
+        await pass_investor(pilot)
+        await until(pilot, lambda: app.screen is new, "the new game on top")
+        await pilot.press("q")
+        await until(
+            pilot,
+            lambda: (
+                not any(isinstance(s, ImperialScreen) for s in app.screen_stack)
+                or isinstance(app.screen, GameConfirm)
+            ),
+            "left the new game (or asked)",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+            await until(
+                pilot,
+                lambda: not any(isinstance(s, ImperialScreen) for s in app.screen_stack),
+                "left the new game",
+            )

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from scenarios.imperium_shogi import cli
 from scenarios.imperium_shogi.ai import PERFECT, ShogiAI, available_levels
 from scenarios.imperium_shogi.cli import cli_solve
 from scenarios.imperium_shogi.evaluation import evaluate, forced_result
@@ -123,6 +124,23 @@ def test_cli_solve_refuses_a_search_of_no_depth_or_time(option, said, capsys):
     assert stop.value.code == 2
     captured = capsys.readouterr()
     assert said in captured.err and "best move" not in captured.out
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf"])
+def test_cli_solve_refuses_a_time_budget_that_is_no_number_of_seconds(seconds, capsys, monkeypatch):
+    """SHO-10 (found by use, December 7, night): ``solve --seconds nan`` passed the check
+    (nan <= 0 is false) and searched until killed: a budget no clock ever exceeds. nan and inf
+    are refused with the other bad budgets, and no search starts."""
+
+    class NoSearch:
+        def __init__(self, *args: object) -> None:
+            raise AssertionError("a search started")
+
+    monkeypatch.setattr(cli, "ShogiAI", NoSearch)
+    with pytest.raises(SystemExit) as stop:
+        cli_solve(["--position", "mfc/1b1/1B1/CFM - r", "--seconds", seconds])
+    assert stop.value.code == 2
+    assert "--seconds must be more than 0" in capsys.readouterr().err
 
 
 class SlowClock:

@@ -237,3 +237,20 @@ def test_value_within_gives_up_without_losing_work(backend, size):
     expected = 1 if size == (5, 4) else (1 if memo_reference_wins(start_grid(*size), "b") else -1)
     assert value == expected
     assert solver.value_within(state, 0) == expected  # known now: no new position needed
+
+
+def test_compiled_search_releases_the_gil():
+    """INV-7 (the computer's exact search): the compiled kernels the computer player runs in its
+    worker thread release the GIL, so the game screen keeps drawing and reading keys while it
+    thinks. They held it: a `hard` move froze the Invector screen for up to 1.7 s at a time
+    (found by use, December 7, night: `invector 4x5 .bbw/wbwb/bwbw/wbwb/bwbw w pie:off`)."""
+    pytest.importorskip("numba")
+    from numba.core.registry import CPUDispatcher
+
+    from scenarios.invector import fastsolve
+
+    kernels = {
+        name: found for name, found in vars(fastsolve).items() if isinstance(found, CPUDispatcher)
+    }
+    assert {"_search", "_rehash"} <= set(kernels)
+    assert [name for name, found in kernels.items() if not found.targetoptions.get("nogil")] == []
