@@ -20,13 +20,11 @@ It lives with the scenarios because both the scenario screens and the campaign s
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
-from dataclasses import replace
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -84,21 +82,6 @@ class KeysFooter(Footer):
             if shown != self._shown:
                 self._shown = shown
                 self.call_after_refresh(self.recompose)
-
-
-def hide_from_footer(node: DOMNode, binding_ids: Collection[str]) -> None:
-    """Leave the bindings ``binding_ids`` of ``node`` out of the footer, on this node alone:
-    its own copy of its bindings gets ``show=False`` for them (the class's stay as they are),
-    and the keys still run their actions. For keys a seat is refused, which answer with the
-    refusal but are not offered (a player's launcher: ``x Delete``, ``v View as``)."""
-    if not binding_ids:
-        return
-    bindings = node._bindings.key_to_bindings
-    for key, listed in list(bindings.items()):
-        bindings[key] = [
-            replace(binding, show=False) if binding.id in binding_ids else binding
-            for binding in listed
-        ]
 
 
 #: The key that shows a dialog's keys, in every dialog of the tool (campaign and games).

@@ -209,22 +209,26 @@ class Orders(Campaigns):
         as ``seat`` may read it and who must act now."""
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
-        eyes = self.reader(loaded.row.name, seat.side)
         if not events:  # held for strict dice (ADR 0028): the held line and who is awaited
-            return self._held_report(loaded, eyes)
+            return self.held_report(loaded, seat)
+        eyes = self.reader(loaded.row.name, seat.side)
         lines = narration.condense(
             narration.narrate(events, before, viewer=eyes, ruleset=loaded.ruleset)
         )
         return OrderReport(events, lines, loaded.state, now_for(loaded, eyes))
 
-    def _held_report(self, loaded: Loaded, eyes: Side | None) -> OrderReport:
-        """The report of an order held for strict dice: no event, the held line (its battle
-        named ``b1`` as every screen names it), and the side whose dice are awaited
-        (``campaign.app.strict_dice``, loaded only then: issue 47)."""
+    def held_report(self, loaded: Loaded, seat: Seat) -> OrderReport:
+        """The report of an order held for strict dice, as ``seat`` reads it: no event, the
+        held line (its battle named ``b1`` as every screen names it), and the side whose dice
+        are awaited (``campaign.app.strict_dice``, loaded only then: issue 47). A screen that
+        sends orders by ``submit`` shows it too (found by use, December 7, night: the TUI
+        answered a held order with "✓ aslan range b1  (0 events)")."""
         from campaign.app import strict_dice
 
+        eyes = self.reader(loaded.row.name, seat.side)
+
         held_line = strict_dice.held_line(self.store.ledger, loaded.row.name)
-        lines = [seen_text(held_line, loaded.state, eyes)]
+        lines = [seen_text(held_line, loaded.state, eyes)] if held_line else []
         held = strict_dice.waiting(self.store.ledger, loaded.row.name)
         now = held.sentence if held is not None else now_for(loaded, eyes)
         return OrderReport([], lines, loaded.state, now)
@@ -373,6 +377,20 @@ class Orders(Campaigns):
             raise UndoError("nothing to undo: the start of the campaign cannot be undone")
         return rows
 
+    def held_to_undo(self, loaded: Loaded, seat: Seat) -> str | None:
+        """The order held for strict dice that a plain undo from ``seat`` takes back now, as
+        the seat reads it (``aslan range b1 (held for strict dice, not sent)``), storing
+        nothing; None when no order is held. What a screen's ``u`` asks about (found by use,
+        December 7, night: it asked "Undo aslan end-phase?", the last order stored, and took
+        back the held one)."""
+        held = self._strict_held(loaded, seat, release=False)
+        return None if held is None else self._held_shown(loaded, seat, held)
+
+    def _held_shown(self, loaded: Loaded, seat: Seat, held: str) -> str:
+        """The held order's text ``held`` as ``seat`` reads it, said to be held."""
+        shown = seen_text(held, loaded.state, self.reader(loaded.row.name, seat.side))
+        return f"{shown} (held for strict dice, not sent)"
+
     def _strict_held(self, loaded: Loaded, seat: Seat, *, release: bool) -> str | None:
         """Strict dice: the held order a plain undo takes back (forgotten when ``release``),
         None when none is held (issue 47 item 2); refused if not ``seat``'s or sent."""
@@ -464,13 +482,11 @@ class Orders(Campaigns):
         if referee_reason is None:
             released = self._strict_held(loaded, seat, release=True)
             if released is not None:  # never logged: nothing else changes
-                eyes = self.reader(name, seat.side)
-                shown = seen_text(released, loaded.state, eyes)
                 return OrderReport(
                     [],
-                    [f"undone: {shown} (held for strict dice, not sent)"],
+                    [f"undone: {self._held_shown(loaded, seat, released)}"],
                     loaded.state,
-                    now_for(loaded, eyes),
+                    now_for(loaded, self.reader(name, seat.side)),
                     loaded,
                 )
             taken = self.taking_back(loaded, seat)

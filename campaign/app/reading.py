@@ -92,10 +92,12 @@ class Reading(Campaigns):
         return self._sight(loaded, viewer, gives=gives)
 
     def _sight(self, loaded: Loaded, viewer: Side | None, *, gives: bool = True) -> Sight:
-        return Sight(loaded, viewer, self._held(loaded), gives)
+        return Sight(loaded, viewer, self.held_duty(loaded), gives)
 
-    def _held(self, loaded: Loaded) -> Duty | None:
-        """The wait for strict dice as the one duty, or None (no order is held)."""
+    def held_duty(self, loaded: Loaded) -> Duty | None:
+        """The wait for strict dice as the one duty, or None (no order is held): what
+        ``campaign status`` and the campaign screen's header name while an order of this
+        database waits for the other side's dice contribution (issue 46 item 5)."""
         if loaded.dice_mode != STRICT_DICE:
             return None
         # loaded only for a campaign with strict dice (issue 47 item 2: `status` without it)
@@ -104,7 +106,7 @@ class Reading(Campaigns):
         wait = strict_dice.waiting(self.store.ledger, loaded.row.name)
         if wait is None or wait.side is None:
             return None
-        return Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1")
+        return Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1", own_reason=wait.own_sentence)
 
     def status(self, name: str, viewer: Side | None = None) -> Status:
         """``campaign status`` as ``viewer`` (None: the referee) reads it:

@@ -167,8 +167,9 @@ def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None)
     """``error`` as ``viewer`` reads it (``views.seen_text``): face-down counters named by their
     alias (DN-NEU-1: a refusal never tells a player the id, and so the kind, of a hidden
     neutral counter) and battles by their short id (``b1``), as every screen names them."""
-    if isinstance(error, WaitingError):
-        return error  # a wait names counters by alias: in fair mode the alias is the id
+    if isinstance(error, WaitingError):  # a wait names counters by alias (in fair mode the
+        # alias is the id); the seat's own part in the second person
+        return error.read_by(viewer.value if viewer is not None else None)
     if isinstance(error, IllegalOrderError):
         reason = seen_text(error.reason, state, viewer)
         return error if reason == error.reason else IllegalOrderError(error.rule_id, reason)

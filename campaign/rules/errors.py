@@ -132,21 +132,41 @@ class Wait:
     def own_sentence(self) -> str | None:
         """What the side waited for reads instead (found by use, December 7, evening: Aslan's
         own status said "waiting for aslan's reveal of N-X-1", though his machine gives it when
-        he exports): ``export your turn file: your machine adds your reveal of N-X-3 to it``.
-        None for a reveal either machine gives (``side`` None) and for dice contributions."""
-        if self.side is None or self.what != "reveal":
+        he exports): ``export your turn file: your machine adds your reveal of N-X-3 to it``;
+        for strict dice, ``waiting for your dice contribution to file 7: your machine adds it
+        when it imports that file`` (found by use, December 7, night: the Solomani seat read
+        "waiting for solomani's dice contribution"). None for a reveal either machine gives
+        (``side`` None)."""
+        if self.side is None:
             return None
+        if self.what == "dice":
+            return (
+                f"waiting for your dice contribution to {self.subject}: your machine adds it "
+                "when it imports that file"
+            )
         return f"export your turn file: your machine adds your reveal of {self.subject} to it"
+
+    def read_by(self, reader: str | None) -> str:
+        """The wait as ``reader`` (a side's name; None: the referee) reads it: its
+        ``own_sentence`` when it waits for that side, else ``sentence``."""
+        own = self.own_sentence if reader is not None and reader == self.side else None
+        return own if own is not None else self.sentence
 
 
 class WaitingError(IllegalOrderError):
     """The order cannot be decided yet: it needs what only the other machine can give (a card
     share, a dice contribution). Nothing changed; ``waits`` is the typed, checkable condition
-    an exchange acts on (issue 34)."""
+    an exchange acts on (issue 34). ``reader``: the side whose seat reads the refusal, told
+    its own part in the second person (``Wait.read_by``; found by use, December 7, night:
+    Aslan's order was refused with "waiting for aslan's reveal of N-X-1")."""
 
-    def __init__(self, rule_id: str, waits: tuple[Wait, ...]) -> None:
-        super().__init__(rule_id, "; ".join(wait.sentence for wait in waits))
+    def __init__(self, rule_id: str, waits: tuple[Wait, ...], reader: str | None = None) -> None:
+        super().__init__(rule_id, "; ".join(wait.read_by(reader) for wait in waits))
         self.waits = waits
+
+    def read_by(self, reader: str | None) -> WaitingError:
+        """This refusal as ``reader`` reads it (the same ``waits``)."""
+        return WaitingError(self.rule_id, self.waits, reader)
 
 
 class KindHidden(Exception):

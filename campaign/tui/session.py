@@ -89,6 +89,17 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         undo (``campaign.app.authority.may_override``): a player's help does not list them."""
         return authority.may_override(self.seat)
 
+    @property
+    def may_exchange(self) -> bool:
+        """True when this screen's seat may write or read this database's turn files
+        (``campaign.app.authority.check_exchange``: a player's seat only on a database that
+        plays his side by e-mail): elsewhere a player's help does not list ``x`` and ``i``."""
+        try:
+            authority.check_exchange(self.seat, self.plays_by_mail)
+        except CampaignError:
+            return False
+        return True
+
     def typed_dice_refusal(self) -> str | None:
         """Why this screen's seat may not type dice at all here, said before any reason is
         asked: in a campaign played by e-mail no seat may (the other machine rolls them
@@ -133,7 +144,11 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         except CampaignError:
             self.reload()
             raise
-        self.last_outcome = outcome_lines(events, before, self.ruleset, self.viewer)
+        self.last_outcome = (
+            outcome_lines(events, before, self.ruleset, self.viewer)
+            if events  # none: held for strict dice, whose line says so (DN-ERR-1)
+            else self.service.held_report(self.loaded, self.seat).lines
+        )
         return events
 
     def _refuse_if_behind(self) -> None:
@@ -166,6 +181,11 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         """When ``u`` would take back a referee undo, what that puts back in force (the
         question to ask first); ``None`` for any other last order."""
         return self.service.taking_back(self.loaded, self.seat)
+
+    def held_to_undo(self) -> str | None:
+        """The order held for strict dice that ``u`` takes back now, as this seat reads it
+        (``Orders.held_to_undo``); None when no order is held."""
+        return self.service.held_to_undo(self.loaded, self.seat)
 
     def referee_undo_target(self) -> str:
         """The order a referee undo would revert now, as this seat reads it (after a referee

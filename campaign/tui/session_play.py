@@ -30,6 +30,7 @@ from campaign.views.choices import SPENDS_RU, FieldSpec, FormChoices, movable_gr
 from campaign.views.income import IncomeReport, income_report
 from campaign.views.play import (
     BattleForecast,
+    Duty,
     LegalOrder,
     MoveOptions,
     duties_of,
@@ -89,8 +90,24 @@ class SessionPlay(SessionCore):
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step_label(state)}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
             # who the game waits for, battles included; the order named only if offered here
-            acting_line(self.sight, self.ruleset, gives=self.gives_elsewhere() is None),
+            self.acting(),
         ]
+
+    def held(self) -> Duty | None:
+        """The wait for strict dice while an order of this database is held for the other
+        side's dice contribution (``Reading.held_duty``), None otherwise: the one duty then,
+        and no order is offered until the dice come, as ``campaign status`` says (found by
+        use, December 7, night: the header named the held order's own step, "aslan must act:
+        … — aslan range b1", and Ctrl+P listed orders that were all refused)."""
+        return self.service.held_duty(self.loaded)
+
+    def acting(self) -> str:
+        """Who the game waits for now as this seat reads it (``views.report.acting_line``):
+        the strict-dice wait while an order is held (``held``); an order named only if this
+        screen may give it."""
+        return acting_line(
+            self.sight, self.ruleset, gives=self.gives_elsewhere() is None, held=self.held()
+        )
 
     def order_placeholders(self) -> list[str]:
         """The order line's hint, longest first, for the order line to show the first that
@@ -113,6 +130,8 @@ class SessionPlay(SessionCore):
         status`` and completion ask): on a player's by-mail database, the other side's orders
         are given on the other machine (found by use, December 7: ``--side solomani`` on the
         Aslan player's database listed Solomani's orders, each refused when sent)."""
+        if self.held() is not None:  # nothing is given until the dice come (DN-ERR-1)
+            return []
         plays = self.plays_by_mail()
         return [
             legal
@@ -152,10 +171,7 @@ class SessionPlay(SessionCore):
             return elsewhere
         if self.legal_orders():
             return None
-        return (
-            f"DN-SEQ-2: nothing for {self.viewer.value} to do now: "
-            f"{acting_line(self.sight, self.ruleset)}"
-        )
+        return f"DN-SEQ-2: nothing for {self.viewer.value} to do now: {self.acting()}"
 
     def awaits_nothing(self) -> str:
         """Why no order of this screen's seat is awaited now (``awaited_order`` is None): a
@@ -169,7 +185,7 @@ class SessionPlay(SessionCore):
         if self.viewer is not None:
             return (
                 f"DN-SEQ-2: no order of {self.viewer.value}'s is awaited now: "
-                f"{acting_line(self.sight, self.ruleset)}; Ctrl+P lists the orders "
+                f"{self.acting()}; Ctrl+P lists the orders "
                 f"{self.viewer.value} may give meanwhile"
             )
         return "DN-SEQ-2: the game waits for no order now"
@@ -386,7 +402,7 @@ class SessionPlay(SessionCore):
     def awaited_order(self) -> str | None:
         """The order the game waits for now, as the header names it (``aslan jump STACK
         PATH``; inside a battle often the other side's: ``solomani target b1 UNIT``)."""
-        if self.gives_elsewhere() is not None:  # refused here: not offered either
+        if self.gives_elsewhere() is not None or self.held() is not None:  # refused here
             return None
         duties = duties_of(self.sight, self.ruleset)
         return duties[0].orders[0] if duties and duties[0].orders else None
@@ -441,7 +457,7 @@ class SessionPlay(SessionCore):
         blanks (``solomani target b1 UNIT``). Never a referee override: the players name and
         answer targets themselves (DN-CBT-3). A player's screen names only his own side's, and
         none on the other player's database by e-mail (``gives_elsewhere``)."""
-        if self.gives_elsewhere() is not None:
+        if self.gives_elsewhere() is not None or self.held() is not None:
             return ()
         for duty in duties_of(self.sight, self.ruleset):
             if duty.battle == battle_id and duty.orders:
@@ -461,8 +477,7 @@ class SessionPlay(SessionCore):
         if self.viewer is not None:
             raise InvalidOrderError(
                 f"DN-SEQ-2: nothing for {self.viewer.value} to do in "
-                f"{self.short_ids().get(battle_id, battle_id)} now: "
-                f"{acting_line(self.sight, self.ruleset)}"
+                f"{self.short_ids().get(battle_id, battle_id)} now: {self.acting()}"
             )
         return f"{self.state.acting.value} end-phase"
 

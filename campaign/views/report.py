@@ -86,10 +86,14 @@ def duty_row(duty: Duty) -> DutyRow:
     )
 
 
-def acting_line(seen: Seen, ruleset: Ruleset, *, gives: bool = True) -> str:
+def acting_line(
+    seen: Seen, ruleset: Ruleset, *, gives: bool = True, held: Duty | None = None
+) -> str:
     """Who the game waits for now, in the rules core's sentence, as the seat reads it: the
     order it names only when offered to the seat (``seen_duty``; ``gives`` False: a player's
-    seat on the other player's database by e-mail)."""
-    duty = first_duty(seen.truth, ruleset)
+    seat on the other player's database by e-mail). ``held``: the wait for strict dice while
+    an order of this database is held (``Reading.held_duty``), the one duty then, as
+    ``campaign status`` names it."""
+    duty = held if held is not None else first_duty(seen.truth, ruleset)
     seat_duty = None if duty is None else seen_duty(seen, duty, gives=gives)
     return duty_sentence(seen.truth, seat_duty, ruleset)

@@ -118,11 +118,13 @@ def decision_text(state: State) -> str:
     if state.ended:
         return f"Game over: {state.ended}"
     pending = state.pending or {}
-    return (
-        f"Turn {state.turns} · {NATION_NAMES.get(state.nation or '', '-')} · "
-        f"player {pending.get('player')} decides: {pending.get('kind')}"
-        + (f" at {pending['region']}" if "region" in pending else "")
-    )
+    mover = NATION_NAMES.get(state.nation or "", "-")
+    head = f"Turn {state.turns} · {mover} · player {pending.get('player')} decides"
+    where = f" at {pending['region']}" if "region" in pending else ""
+    if pending.get("kind") == "reply":  # IMP-12: for the nation asked, not the one moving
+        asked = NATION_NAMES.get(pending.get("asked") or "", "-")
+        return f"{head} for {asked}: fight or peace with {mover}{where}"
+    return f"{head}: {pending.get('kind')}{where}"
 
 
 def log_lines(position: ImperialState, last: int = 30) -> list[str]:

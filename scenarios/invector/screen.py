@@ -77,6 +77,20 @@ NEW_GAME_CHOICES = [
     ("9x8:pie", "9 x 8 with the pie rule"),
 ]
 
+#: The person's seat in a game against the computer (INV-6: the second seat may swap).
+SEAT_CHOICES = {
+    "0": "seat 0: Black, moves first",
+    "1": "seat 1: White, moves second (the pie rule: may swap)",
+}
+
+
+def seat_choices(current: int) -> list[tuple[str, str]]:
+    """The person's seat for a new game against the computer, the one played now first (so
+    Enter keeps it); found by use (December 7, night): only a save's players line could put
+    the person on seat 1, the seat that may swap."""
+    order = [str(current), str(1 - current)]
+    return [(seat, SEAT_CHOICES[seat]) for seat in order]
+
 
 class CellView(Static):
     """One board cell; a click posts ``CellView.Clicked``."""
@@ -497,7 +511,19 @@ class InvectorScreen(GameScreen):
                 return
             size, variant = value.split(":")
             cols, rows = (int(part) for part in size.split("x"))
-            await self.start([InvectorGame(cols, rows, variant == "pie").new_initial_state()])
+            start = InvectorGame(cols, rows, variant == "pie").new_initial_state()
+            people = [seat for seat, kind in enumerate(self.players) if kind == HUMAN]
+            if len(people) != 1:  # two people, or two computers: nobody to ask
+                await self.start([start])
+                return
+
+            async def seated(seat: str | None) -> None:
+                if seat is not None:
+                    computer = self.players[1 - people[0]]
+                    self.players = [HUMAN, computer] if seat == "0" else [computer, HUMAN]
+                    await self.start([start])
+
+            self.app.push_screen(GameChoice("Your seat", seat_choices(people[0])), seated)
 
         confirm_then(
             self,

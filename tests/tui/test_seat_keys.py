@@ -158,6 +158,157 @@ def test_a_players_help_does_not_list_the_referee_undo(service: CampaignService)
     assert any(row[1] == "campaign.undo" for row in player)  # his own undo stays
 
 
+def test_a_players_keys_panel_does_not_list_the_referee_undo(service: CampaignService):
+    """DN-ERR-1 (found by use, December 7, night: ``campaign tui demo --side aslan``, Ctrl+P,
+    Keys): Textual's own keys panel listed ``U Referee undo`` on a player's screen, as the help
+    (F1) once did; the referee's panel lists it. The key itself still answers a player with the
+    refusal (``test_referee_undo_key_is_refused_on_a_players_screen``)."""
+    from textual.widgets import HelpPanel
+    from textual.widgets._key_panel import BindingsTable
+
+    async def panel(side: Side | None) -> str:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=(160, 48)) as pilot:
+            await campaign_on_top(pilot)
+            pilot.app.action_show_help_panel()  # what the palette's "Keys" runs
+            await until(
+                pilot, lambda: bool(pilot.app.screen.query(BindingsTable)), "the keys panel"
+            )
+            assert pilot.app.screen.query(HelpPanel)
+            table = pilot.app.screen.query_one(BindingsTable).render_bindings_table()
+            return "\n".join(
+                " ".join(str(cell) for cell in row)
+                for row in zip(*(column._cells for column in table.columns), strict=True)
+            )
+
+    player = asyncio.run(panel(Side.ASLAN))
+    referee = asyncio.run(panel(None))
+    assert "Referee undo" not in player
+    assert "Referee undo" in referee
+    assert "Undo" in player  # his own undo stays
+
+
+def test_a_players_keys_leave_out_the_turn_file_keys_of_a_shared_database(
+    service: CampaignService,
+):
+    """DN-SEQ-2 (found by use, December 7, night: ``campaign tui demo --side aslan``, F1 and
+    Ctrl+P Keys): on a database that plays no side by e-mail a player's seat is refused the
+    turn files ("you play aslan on a database that plays no side by e-mail …"), yet his help
+    and keys panel listed ``x Export turn`` and ``i Import turn``. They are left out there;
+    the keys still answer with the refusal, and the referee's lists keep them, as does the
+    player's own database by e-mail."""
+    from campaign.app.mail import PbemService
+
+    exchange = {"campaign.export", "campaign.import"}
+
+    async def listed(side: Side | None, press: str = "") -> tuple[set[str], str]:
+        """The turn-file keys the screen lists, and the status line after ``press``."""
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            screen = screen_of(pilot)
+            ids = {active.binding.id for active in screen.active_bindings.values()}
+            line = screen.query_one("#status-line")
+            if press:
+                screen.report("")
+                await pilot.press(press)
+                await until(pilot, lambda: bool(str(line.render()).strip()), f"{press} answered")
+            return ids & exchange, str(line.render())
+
+    for key in ("x", "i"):
+        keys, said = asyncio.run(listed(Side.ASLAN, key))
+        assert keys == set()
+        assert "you play aslan on a database that plays no side by e-mail" in said, key
+    assert asyncio.run(listed(None))[0] == exchange
+    PbemService(service).claim_side("demo", Side.ASLAN)  # now Aslan's own database
+    assert asyncio.run(listed(Side.ASLAN))[0] == exchange
+
+
+#: The keys that give or take back an order of the screen's seat, or type its dice.
+GIVING = {
+    "campaign.order",
+    "campaign.move",
+    "campaign.form",
+    "campaign.undo",
+    "campaign.end_phase",
+    "campaign.produce",
+    "campaign.battle_next",
+    "campaign.dice",
+}
+
+
+async def _listed_then(
+    service: CampaignService, side: Side | None, press: str = ""
+) -> tuple[set, str]:
+    """The binding ids the campaign screen of ``side`` lists (help, keys panel, footer), and
+    its status line after ``press`` (if any)."""
+    app = create_app(None, service=service, open_campaign="demo", side=side)
+    async with app.run_test(size=SIZE) as pilot:
+        await campaign_on_top(pilot)
+        screen = screen_of(pilot)
+        ids = {active.binding.id for active in screen.active_bindings.values()}
+        line = screen.query_one("#status-line")
+        if press:
+            screen.report("")
+            await pilot.press(press)
+            await until(pilot, lambda: bool(str(line.render()).strip()), f"{press} answered")
+        return ids, str(line.render())
+
+
+def test_the_dice_key_is_listed_only_where_the_seat_may_type_dice(service: CampaignService):
+    """DN-ERR-1 (found by use, December 7, night: ``campaign tui demo --side aslan``, F1): a
+    player's screen in a seeded campaign listed ``d Dice``, which answers that a player's
+    screen types no dice. It is left out where the seat may type none; pressed, it answers as
+    before. The referee's screen (dice with a logged reason) lists it."""
+    ids, said = asyncio.run(_listed_then(service, Side.ASLAN, "d"))
+    assert "campaign.dice" not in ids
+    assert "DN-ERR-1" in said
+    ids, _ = asyncio.run(_listed_then(service, None))
+    assert "campaign.dice" in ids
+
+
+def test_the_other_players_database_lists_no_order_key(service: CampaignService):
+    """DN-SEQ-2 (found by use, December 7, night: ``--side solomani`` on the Aslan player's
+    database by e-mail, F1): that seat gives none of its orders there, yet its footer and help
+    offered ``o Order m Move e Form u Undo`` and more, each refused when pressed ("this
+    database plays aslan by e-mail: solomani's orders are given on the solomani player's
+    machine …"). They are left out; pressed, they still say why. Aslan's seat keeps them."""
+    from campaign.app.mail import PbemService
+
+    PbemService(service).claim_side("demo", Side.ASLAN)
+    for key in ("E", "m", "e"):
+        ids, said = asyncio.run(_listed_then(service, Side.SOLOMANI, key))
+        assert not ids & GIVING, ids & GIVING
+        assert "this database plays aslan by e-mail" in said, key
+    ids, _ = asyncio.run(_listed_then(service, Side.ASLAN))
+    assert GIVING - {"campaign.dice"} <= ids  # by e-mail no seat types dice
+
+
+def test_a_players_launcher_lists_neither_view_as_nor_delete(service: CampaignService):
+    """DN-SEQ-2 (found by use, December 7, night: ``campaign tui demo --side aslan``, ``q``,
+    then F1): a player's launcher listed ``x Delete`` and ``v View as`` in its footer and
+    help, both refused to his seat ("deleting a campaign is the referee's", "this screen
+    plays aslan …"). They are left out; pressed, they still refuse (the test above). The
+    referee's launcher lists them."""
+    from campaign.tui.screens.launcher import LauncherScreen
+
+    async def listed(side: Side | None) -> set[str]:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            await pilot.press("q")
+            await until(
+                pilot,
+                lambda: screen_on_top(pilot.app, LauncherScreen, focused=True),
+                "the launcher",
+            )
+            return {active.binding.id for active in pilot.app.screen.active_bindings.values()}
+
+    seat_keys = {"launcher.delete", "launcher.viewer"}
+    assert not asyncio.run(listed(Side.ASLAN)) & seat_keys
+    assert asyncio.run(listed(None)) >= seat_keys
+
+
 def test_a_players_launcher_shows_no_key_his_seat_is_refused(service: CampaignService):
     """DN-SEQ-2, DN-ERR-1 (found by use, December 7, night): `campaign tui demo --side aslan`,
     ``q``: the launcher's footer showed ``x Delete`` and ``v View as``, both refused to a

@@ -19,7 +19,6 @@ from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
@@ -27,6 +26,7 @@ from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
+from campaign.tui.screens.seat_keys import SeatScreen
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
@@ -77,7 +77,7 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
 NARROW = 70
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(SeatScreen):
     """One open campaign."""
 
     #: Under ``NARROW`` columns (a phone's page, docs/table.md) the screen has the class
@@ -141,6 +141,26 @@ class CampaignScreen(Screen[None]):
     #: The keys of referee overrides (DN-ERR-1): a player's seat is refused them, so its help
     #: does not list them (the key still answers, with the refusal and what to do instead).
     OVERRIDE_BINDINGS = frozenset({"campaign.referee_undo"})
+    #: The turn-file keys: refused to a player's seat on a database that does not play his
+    #: side by e-mail (DN-SEQ-2), and then not listed either.
+    EXCHANGE_BINDINGS = frozenset({"campaign.export", "campaign.import"})
+    #: The dice field's key: not listed where the seat may type no die (``d`` says why).
+    DICE_BINDINGS = frozenset({"campaign.dice"})
+    #: The keys that give or take back the seat's orders: none is listed on a database where
+    #: the seat gives none of them (``CampaignSession.gives_elsewhere``: a player's seat on the
+    #: other player's database by e-mail); each still says why when pressed.
+    GIVING_BINDINGS = frozenset(
+        {
+            "campaign.order",
+            "campaign.move",
+            "campaign.form",
+            "campaign.undo",
+            "campaign.end_phase",
+            "campaign.produce",
+            "campaign.battle_next",
+            "campaign.dice",
+        }
+    )
 
     def __init__(self, session: CampaignSession) -> None:
         super().__init__()
@@ -153,6 +173,10 @@ class CampaignScreen(Screen[None]):
         #: The event the screen showed when a change came in under a typed, unsent order: that
         #: order was typed on the old view, and is refused once (``send_order``).
         self._changed_under_order: int | None = None
+        #: ``unoffered_bindings`` and the campaign it was worked out for (its last event and
+        #: the writes heard): the lists of keys ask for it often, a player's seat reads the
+        #: ledger for it, and only a write can change it.
+        self._unoffered: tuple[tuple[int, int], frozenset[str]] | None = None
 
     # --- layout
 
@@ -200,10 +224,26 @@ class CampaignScreen(Screen[None]):
         self.report(f"↻ the campaign changed elsewhere (event {before} → {now}){kept}")
 
     def unoffered_bindings(self) -> frozenset[str]:
-        """The binding ids this seat's help leaves out: the referee's overrides, on a player's
+        """The binding ids this seat is not shown: the referee's overrides, on a player's
         screen (``CampaignSession.may_override``; found by use, December 7, evening: a
-        player's help listed ``U Referee undo``, which his seat is refused)."""
-        return frozenset() if self.session.may_override else self.OVERRIDE_BINDINGS
+        player's help listed ``U Referee undo``, which his seat is refused), and the turn-file
+        keys where the seat may not exchange turn files (``CampaignSession.may_exchange``),
+        the dice field's where it may type no die (``typed_dice_refusal``) and every key that
+        gives an order where it gives none (``gives_elsewhere``) (found by use, December 7,
+        night: ``x Export turn`` and ``d Dice`` on a player's screen at the referee's table,
+        ``o Order m Move e Form u Undo`` on the other player's database by e-mail)."""
+        session = self.session
+        now = (session.loaded.head.seq, session.writes_heard)
+        if self._unoffered is None or self._unoffered[0] != now:
+            unoffered = set() if session.may_override else set(self.OVERRIDE_BINDINGS)
+            if not session.may_exchange:
+                unoffered |= self.EXCHANGE_BINDINGS
+            if session.typed_dice_refusal() is not None:
+                unoffered |= self.DICE_BINDINGS
+            if session.gives_elsewhere() is not None:
+                unoffered |= self.GIVING_BINDINGS
+            self._unoffered = (now, frozenset(unoffered))
+        return self._unoffered[1]
 
     # --- the tab widgets (kept as properties: the tests and the palette look at them)
 
@@ -801,7 +841,11 @@ class CampaignScreen(Screen[None]):
     def _last_order(self) -> str:
         """The last order as this seat reads it in the log (a face-down neutral's code hidden),
         as markup: what ``u`` asks about (``U`` names the order it reverts, which after a
-        referee undo is the one before: ``CampaignSession.referee_undo_target``)."""
+        referee undo is the one before: ``CampaignSession.referee_undo_target``); with strict
+        dice, the order held for the other side's dice, which ``u`` takes back first."""
+        held = self.session.held_to_undo()
+        if held is not None:
+            return escape(held)
         rows = self.session.log_rows()
         return escape(rows[-1].order) if rows else "the last order"
 

@@ -56,15 +56,14 @@ def binding_rows(screen) -> list[tuple[str, str, str]]:
     """(key, id, description) for every binding the screen and app offer.
 
     The app's own bindings (those with an id, remappable in keymap.toml) come first, sorted by id;
-    the built-in keys of the focused widget (scrolling, selecting) follow. A screen may leave
-    out keys its seat is refused (``unoffered_bindings``: binding ids), as the campaign screen
-    does the referee's overrides on a player's screen.
+    the built-in keys of the focused widget (scrolling, selecting) follow. They are the
+    screen's ``active_bindings``: a screen leaves out there the keys its seat is refused, as the
+    campaign screen does the referee's overrides on a player's screen.
     """
     rows: dict[str, tuple[str, str, str]] = {}
-    unoffered = screen.unoffered_bindings() if hasattr(screen, "unoffered_bindings") else ()
     for active in screen.active_bindings.values():
         binding = active.binding
-        if not binding.description or binding.id in unoffered:
+        if not binding.description:
             continue
         key = key_as_typed(binding.key, screen.app.get_key_display(binding))
         name = binding.id or binding.action

@@ -16,9 +16,10 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.seats import REFEREE, Seat
 from campaign.tui.screens.forms import Confirm, NewCampaignForm
+from campaign.tui.screens.seat_keys import SeatScreen
 from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from scenarios import registry
-from scenarios.footer import KeysFooter, hide_from_footer
+from scenarios.footer import KeysFooter
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -34,7 +35,7 @@ class ScenarioItem(ListItem):
         self.entry = entry
 
 
-class LauncherScreen(Screen[None]):
+class LauncherScreen(SeatScreen):
     """First screen: pick a campaign or a scenario game."""
 
     BINDINGS = [
@@ -49,11 +50,6 @@ class LauncherScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Next pane", show=False, id="launcher.next"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
-    #: The keys a player's seat is refused (``authority.check_delete``,
-    #: ``check_seat_change``): a player's launcher leaves them out of its footer and help, as
-    #: its hint does; the keys still answer with the refusal (found by use, December 7,
-    #: night: the footer showed ``x Delete`` and ``v View as`` to a player).
-    REFEREE_BINDINGS = frozenset({"launcher.delete", "launcher.viewer"})
 
     def __init__(
         self,
@@ -71,12 +67,6 @@ class LauncherScreen(Screen[None]):
         self.seat = seat
         #: The database's change watch while the launcher is mounted (``catch_up``).
         self._database_watch: Follower | None = None
-        hide_from_footer(self, self.unoffered_bindings())
-
-    def unoffered_bindings(self) -> frozenset[str]:
-        """The binding ids this seat's footer and help leave out: the referee's keys, on a
-        player's launcher."""
-        return frozenset() if self.seat.is_referee else self.REFEREE_BINDINGS
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -159,6 +149,15 @@ class LauncherScreen(Screen[None]):
     @on(DataTable.RowSelected, "#campaign-table")
     def _campaign_selected(self) -> None:
         self.action_open()
+
+    #: The keys of the referee's app alone: opening a campaign as another seat, deleting one
+    #: (``app.authority.check_seat_change``, ``check_delete``); a player's launcher does not
+    #: list them (found by use, December 7, night), and pressed they say why not.
+    REFEREE_BINDINGS = frozenset({"launcher.delete", "launcher.viewer"})
+
+    def unoffered_bindings(self) -> frozenset[str]:
+        """The referee's keys on a player's launcher (``REFEREE_BINDINGS``)."""
+        return frozenset() if self.seat.is_referee else self.REFEREE_BINDINGS
 
     def _viewer_hint(self) -> str:
         # a campaign this database plays by e-mail opens as its player's (``_open_session``)

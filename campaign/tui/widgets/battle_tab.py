@@ -9,6 +9,7 @@ from textual.widgets import LoadingIndicator, Static
 
 from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError
+from campaign.rules.ids import HIDDEN_KIND
 from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import battle_lines, forecast_lines, stage_hint, wrap_line
@@ -34,6 +35,16 @@ def dice_line(session: CampaignSession) -> str:
         "Enter physical dice in the dice field (d) before sending, or leave it "
         "empty for the seeded dice."
     )
+
+
+#: The dice line of a fire step whose dice the seat neither sees nor types (DN-NEU-1): the
+#: shots by or at a face-down counter. Said wherever such a counter fights, fired at or not
+#: and whatever it is (whether a die is rolled at all follows its hidden factors); "no die
+#: rolls" was said there (found by use, December 7, night).
+CONCEALED_FIRE = (
+    "The dice of shots by or at a face-down counter are rolled behind the screen: not shown "
+    "here, nor typed (DN-NEU-1)."
+)
 
 
 class BattleTab(WrappedTab):
@@ -87,8 +98,12 @@ class BattleTab(WrappedTab):
         else:
             lines = []
             rolling = False  # whether a battle's next step rolls a die
+            concealed = False  # whether one's fire is by or at a counter the seat can't name
             for row in self.session.battle_rows():
                 battle_id, stage = row.id, row.stage
+                concealed = concealed or (
+                    stage == "fire" and any(unit.kind == HIDDEN_KIND for unit in row.units)
+                )
                 lines.extend(battle_lines(row, width))
                 for line in self.session.battle_round_lines(battle_id):
                     lines.extend(wrap_line(line, width))
@@ -110,7 +125,13 @@ class BattleTab(WrappedTab):
                     )
             # the dice field only where a step rolls (it was offered on choose-range and
             # target too, which roll none: found by use, December 7)
-            dice = dice_line(self.session) if rolling else "No battle's next step rolls a die."
+            dice = (
+                dice_line(self.session)
+                if rolling
+                else CONCEALED_FIRE
+                if concealed
+                else "No battle's next step rolls a die."
+            )
             lines.extend(wrap_line(f"{dice}  f: forecast", width))
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)

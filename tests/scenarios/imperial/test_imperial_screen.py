@@ -833,3 +833,19 @@ async def test_esc_on_the_set_up_after_n_goes_back_to_the_game():
                 lambda: not any(isinstance(s, ImperialScreen) for s in app.screen_stack),
                 "left the new game",
             )
+
+
+def test_a_reply_names_the_nation_that_replies_and_the_one_that_moved():
+    """IMP-12: the governor of the nation asked decides fight or peace for it; the header read
+    "Germany · player 2 decides: reply at vienna" and never named Italy, the nation replying
+    (found by use, December 7, night)."""
+    from scenarios.imperial.screen import decision_text
+    from tests.scenarios.imperial.helpers import await_, fresh, govern
+
+    state = fresh(4)
+    govern(state, "GE", 0)
+    state.flags["IT"] = 2
+    await_(state, "reply", "GE", player=2, region="vienna", asked="IT", candidates=[])
+    assert decision_text(state).endswith(
+        "Germany · player 2 decides for Italy: fight or peace with Germany at vienna"
+    )

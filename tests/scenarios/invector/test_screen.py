@@ -506,3 +506,35 @@ async def test_the_move_list_says_who_moved_after_a_swap_and_when_white_starts()
             "  1. …        pass",
             "  2. c2-b2",
         ]
+
+
+@pilot_test
+async def test_a_new_game_against_the_computer_asks_the_persons_seat():
+    """INV-6 (found by use, December 7, night): the new-game dialog offered board sizes only,
+    so against the computer a person always played seat 0; seat 1, the one that may swap under
+    the pie rule, was reachable only by editing a save. The dialog now asks for the seat, the
+    one played now first (Enter keeps it)."""
+    app = HostApp(cols=3, rows=2, pie=True, players=("human", "easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        for keys, players in (
+            (["enter"], ["human", "easy"]),
+            (["down", "enter"], ["easy", "human"]),
+        ):
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, GameChoice), "the new-game dialog")
+            await pilot.press("enter")  # the first board: 5 x 4 with the pie rule
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, GameChoice) and app.screen._heading == "Your seat",
+                "the seat question",
+            )
+            await pilot.press(*keys)
+            await until(
+                pilot,
+                lambda wanted=players: app.screen is screen and screen.players == wanted,
+                "seated",
+            )
+            await settle(app, pilot)
+            assert (screen.state.board.cols, screen.state.board.rows) == (5, 4)
+        assert screen.moves and screen.is_human_turn()  # the computer, on seat 0, moved first
