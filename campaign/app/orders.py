@@ -73,6 +73,23 @@ def untypable_dice(loaded: Loaded) -> str | None:
     return None
 
 
+def _seeded_refusal(name: str, seat: Seat) -> str:
+    """The refusal of typed dice without a reason in seeded campaign ``name``: the referee is
+    told how to give them as an override; a player, whose seat gives none, that it is the
+    referee's (found by use, December 7, night: he was told to add ``--referee "REASON"``)."""
+    if seat.side is None:
+        return (
+            f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
+            "in a campaign created with physical dice (`campaign new --dice physical`) or "
+            'as a referee override with a reason (--referee "REASON")'
+        )
+    return (
+        f"DN-ERR-1: campaign {name!r} rolls seeded dice: the tool rolls every die, and typed "
+        f"dice are accepted only in a campaign created with physical dice; you play "
+        f"{seat.side.value}: typing dice here is a referee override (ask the referee)"
+    )
+
+
 def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> PhysicalSource:
     """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1). A
     player's seat types only the dice it may see: those of a shot by or at a face-down
@@ -88,11 +105,7 @@ def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> Ph
     if untypable is not None:
         raise InvalidOrderError(untypable)
     if mode == "seeded" and not reason:
-        raise InvalidOrderError(
-            f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
-            "in a campaign created with physical dice (`campaign new --dice physical`) or "
-            'as a referee override with a reason (--referee "REASON")'
-        )
+        raise InvalidOrderError(_seeded_refusal(name, seat))
     screen = dice_screen(loaded.state, seat.side, SeededSource(loaded.row.dice_seed))
     if typed is not None and typed.ask is not None and not typed.values:
         ask = typed.ask
@@ -425,7 +438,14 @@ class Orders(Campaigns):
                 f"{self._first_die(events, loaded.state, eyes)}; "
                 f"{authority.undo_advice(seat)}"
             )
-        if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
+        winner = loaded.state.winner
+        ended = any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events)
+        if ended and winner is not None:  # found by use: "it ended the phase", as if one went on
+            raise UndoError(
+                f"DN-ERR-1: cannot undo '{shown}': it ended the game ({winner.value} won, "
+                f"DN-VIC-1); {authority.undo_advice(seat)}"
+            )
+        if ended:
             raise UndoError(
                 f"cannot undo '{shown}': it ended the phase; undo works within the current "
                 f"phase only: {authority.undo_advice(seat)}"

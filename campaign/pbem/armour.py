@@ -10,7 +10,9 @@ Armour::
 The reader tolerates what mail programs do to a body: CRLF or CR line ends, lines re-wrapped or
 joined (everything but the checksum is base64, and whitespace inside it is ignored), leading
 ``>`` quote marks and indentation, and text before and after the block (even bytes that are no
-UTF-8 there: the block is read with a stand-in character for them, and its checksum decides).
+UTF-8 there: the block is read with a stand-in character for them). Nothing else: a character
+inside the block that is neither base64 nor whitespace is refused, naming its line and column,
+even where the checksum would still hold (it was dropped until found by use, December 7, night).
 Damage to a line of the block is named by its line: a BEGIN, END or Checksum line with a
 character changed is "damaged", not missing (found by use: a bit flipped in the END line read
 "truncated").
@@ -65,11 +67,21 @@ def armour(turn: TurnFile) -> str:
     return "\n".join([BEGIN, f"Checksum: {checksum}", *lines, END]) + "\n"
 
 
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, whatever its line ends (CRLF, CR or LF)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def _unquote(text: str) -> list[str]:
-    return [
-        _QUOTE.sub("", line).rstrip()
-        for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    ]
+    """The lines of ``text`` without quote marks and indentation at their start, nor trailing
+    blanks."""
+    return [_QUOTE.sub("", line).rstrip() for line in _lines(text)]
+
+
+def _quote_widths(text: str) -> list[int]:
+    """How many characters ``_unquote`` takes off the start of each line (to name a column as
+    the file has it)."""
+    return [len(line) - len(_QUOTE.sub("", line, count=1)) for line in _lines(text)]
 
 
 def dearmour(text: str, source: str = "") -> bytes:
@@ -89,7 +101,8 @@ def dearmour(text: str, source: str = "") -> bytes:
             "block, from BEGIN to END)",
             source=source,
         ) from None
-    inner = " ".join(lines[start + 1 : stop])
+    body = lines[start + 1 : stop]
+    inner = " ".join(body)
     found = _CHECKSUM.search(inner)
     if found is None:
         first = next((i for i in range(start + 1, stop) if lines[i].strip()), None)
@@ -103,6 +116,8 @@ def dearmour(text: str, source: str = "") -> bytes:
                 source=source,
             )
         raise MalformedTurnFileError("the armour has no 'Checksum:' line", source=source)
+    quoted = _quote_widths(text)[start + 1 : stop]
+    _refuse_stray(body, quoted, start + 1, found.span(), source)
     inner = inner[: found.start()] + inner[found.end() :]
     encoded = _NOT_B64.sub("", inner)
     try:
@@ -126,6 +141,31 @@ def dearmour(text: str, source: str = "") -> bytes:
     if decompressor.unconsumed_tail or not decompressor.eof:
         raise MalformedTurnFileError("the body is truncated or too large", source=source)
     return raw
+
+
+def _refuse_stray(
+    body: list[str], quoted: list[int], first: int, checksum: tuple[int, int], source: str
+) -> None:
+    """``MalformedTurnFileError`` naming the line and column of the first character of the
+    block's ``body`` (its lines between BEGIN and END, unquoted, the first being line index
+    ``first``; ``quoted``: the quote marks taken off each) that is neither base64 nor
+    whitespace, outside the Checksum line's span ``checksum`` in the lines joined by a blank.
+
+    Armour is strict (found by use, December 7, night: a character in place of a line break
+    was dropped, and the block, its checksum still holding, was read and accepted): what mail
+    does to a body is whitespace and quote marks, never a character of its own."""
+    offset = 0
+    for number, (line, width) in enumerate(zip(body, quoted, strict=True), start=first + 1):
+        for column, char in enumerate(line, start=1):
+            at = offset + column - 1
+            if checksum[0] <= at < checksum[1] or char.isspace() or not _NOT_B64.match(char):
+                continue
+            raise MalformedTurnFileError(
+                f"line {number}, column {column + width}: {char!r} is no base64 "
+                f"character (a line break or a character changed in transit?); {_ASK_AGAIN}",
+                source=source,
+            )
+        offset += len(line) + 1  # the blank the lines were joined by
 
 
 #: What to do about a block damaged in transit.
@@ -212,6 +252,13 @@ def _raw_json(data: bytes | str, source: str) -> Any:
     except json.JSONDecodeError as error:
         if not text[: error.pos].strip():  # no JSON at all: perhaps a block whose BEGIN is hit
             _refuse_damaged(_unquote(text), BEGIN, END, 0, source)
+            # found by use (December 7, night): an orders file read "JSON error at line 1
+            # column 1", as if only JSON were read
+            raise MalformedTurnFileError(
+                f"not a turn file: the text is neither JSON (line {error.lineno} column "
+                f"{error.colno}: {error.msg}) nor an armoured block (no {BEGIN!r} line)",
+                source=source,
+            ) from None
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: {error.msg}",
             source=source,

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from campaign.rules import engine, fairplay
 from campaign.rules.combat.waiting import Duty, battle_duties
+from campaign.rules.economy.victory import game_over_line
 from campaign.rules.engine import STEP_ENDING, LegalOrder
 from campaign.rules.errors import IllegalOrderError, Wait
 from campaign.rules.flow import check_step_end
@@ -101,7 +102,7 @@ def acting_sentence(state: CampaignState, ruleset: Ruleset | None = None) -> str
     """One line for a status bar: "solomani must act: battle b1 at hlirakh: the defender
     (solomani) names one of its units — solomani target b1 UNIT"; outside battles "aslan must
     act: first-movement phase — aslan jump STACK PATH" (``duty_sentence`` of ``first_duty``)."""
-    return duty_sentence(state, first_duty(state, ruleset))
+    return duty_sentence(state, first_duty(state, ruleset), ruleset)
 
 
 def first_duty(state: CampaignState, ruleset: Ruleset | None = None) -> Duty | None:
@@ -118,12 +119,15 @@ def first_duty(state: CampaignState, ruleset: Ruleset | None = None) -> Duty | N
     return duties[0] if duties else None
 
 
-def duty_sentence(state: CampaignState, duty: Duty | None) -> str:
+def duty_sentence(state: CampaignState, duty: Duty | None, ruleset: Ruleset | None) -> str:
     """The status bar's line for ``duty`` (None: the game is over): who must act, why, and
-    the first of its orders when it has any."""
+    the first of its orders when it has any; once the game is over, who won and why
+    (``game_over_line``; found by use, December 7, night: the screens said only "the game is
+    over: aslan won")."""
     if duty is None:
+        over = game_over_line(state, ruleset) if ruleset is not None else None
         winner = state.winner.value if state.winner is not None else "nobody"
-        return f"the game is over: {winner} won"
+        return over or f"the game is over: {winner} won"
     who = duty.side.value if duty.side is not None else "referee"
     order = f" — {duty.orders[0]}" if duty.orders else ""
     return f"{who} must act: {duty.reason}{order}"

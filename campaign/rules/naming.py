@@ -44,6 +44,18 @@ def nameable_units(state: CampaignState, side: Side | None) -> list[str]:
     return sorted(visible) + sorted(neutral_aliases(state).values(), key=_alias_number)
 
 
+def suggested_units(state: CampaignState, viewer: Side | None, typed: str) -> list[str]:
+    """The unit ids a refusal of ``typed`` may suggest to ``viewer``: a player, every id he may
+    name (``nameable_units``); the referee, the names of the form he typed: aliases for an
+    ``N-X-k``, else the real ids he names counters by (found by use, December 7, night: ``maintain
+    A-XX-7`` offered the referee the players' alias ``N-X-7``)."""
+    if viewer is not None:
+        return nameable_units(state, viewer)
+    if typed.upper().startswith(ALIAS_PREFIX):
+        return sorted(neutral_aliases(state).values(), key=_alias_number)
+    return sorted(state.units)
+
+
 def _alias_number(alias: str) -> int:
     return int(alias[len(ALIAS_PREFIX) :])
 
@@ -78,7 +90,8 @@ def check_names(state: CampaignState, ruleset: Ruleset, order: Order, viewer: Si
     known = set(allowed)
     for unit_id in named_units(order):
         if unit_id not in known:
-            raise InvalidOrderError(f"unknown unit {unit_id!r}{did_you_mean(unit_id, allowed)}")
+            suggested = suggested_units(state, viewer, unit_id)
+            raise InvalidOrderError(f"unknown unit {unit_id!r}{did_you_mean(unit_id, suggested)}")
     systems = [system.id for system in ruleset.star_map.systems]
     for system_id in named_systems(order):
         if system_id not in systems:

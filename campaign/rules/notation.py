@@ -392,9 +392,18 @@ def _argument_problem(
     named = _argument_name(words, index)
     if named is None:
         return field_problem(error) + hint
-    inner = field_path(location[1:])
-    where = named + (f".{inner}" if inner else "")
-    return f"{where}: {sentence(detail).replace(chr(10), ' ').strip()}{hint}"
+    said = sentence(detail).replace(chr(10), " ").strip()
+    return f"{_where(named, location[1:])}: {said}{hint}"
+
+
+def _where(named: str, inner: tuple[Any, ...]) -> str:
+    """The argument ``named`` of a refusal, and where in it the problem is: an item of a list by
+    its place from 1 (``ENGAGEMENTS, item 2``; found by use, December 7, night:
+    "ENGAGEMENTS.1", the index taken for the value typed), else the field path."""
+    if len(inner) == 1 and isinstance(inner[0], int):
+        return f"{named}, item {inner[0] + 1}"
+    path = field_path(inner)
+    return named + (f".{path}" if path else "")
 
 
 def _choice_hint(detail: Detail, cls: type[Order], name: str) -> str:

@@ -370,12 +370,40 @@ def parse_event_data(data: Any) -> Event:
     return event
 
 
+#: The tool's commands that act on a campaign by name and are no order of the game: typed as an
+#: order's verb, the refusal names the command (found by use, December 7, night: ``referee
+#: undo`` was answered "did you mean 'unload'?", ``aslan status`` "did you mean 'stay'?").
+#: ``tests/engine/test_suggestions.py`` keeps it to the command line's commands.
+TOOL_COMMANDS = frozenset(
+    {
+        "undo",
+        "status",
+        "log",
+        "units",
+        "battles",
+        "income",
+        "upkeep",
+        "map",
+        "systems",
+        "export",
+        "import",
+        "verify",
+        "exchanges",
+    }
+)
+
+
 def order_spec(verb: str) -> OrderSpec:
     """The spec of order type ``verb``; ``InvalidOrderError`` if there is none."""
     catalog.load()
     try:
         return ORDERS[verb]
     except KeyError:
+        if verb in TOOL_COMMANDS:
+            raise InvalidOrderError(
+                f"unknown order {verb!r}: {verb!r} is a command of the tool, not an order of "
+                f"the game: `campaign {verb} NAME`"
+            ) from None
         suggestion = did_you_mean(verb, ORDERS)
         if suggestion:
             raise InvalidOrderError(f"unknown order {verb!r}{suggestion}") from None

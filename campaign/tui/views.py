@@ -36,6 +36,7 @@ KEY_WORDING = (
     ("`campaign import`", "i (import)"),
     ("import with --allow-referee", "i (import) again and y when asked"),
     ("confirm that with undo --yes", "u asks first"),
+    ("`campaign undo NAME`", "u (undo)"),
 )
 #: The command line's import of a named campaign and file (`campaign import 'my war' FILE`),
 #: which the screen's ``i`` does for the campaign it shows (found by use, December 7, night:

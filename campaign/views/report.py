@@ -95,4 +95,5 @@ def acting_line(
     an order of this database is held (``Reading.held_duty``), the one duty then, as
     ``campaign status`` names it."""
     duty = held if held is not None else first_duty(seen.truth, ruleset)
-    return duty_sentence(seen.truth, None if duty is None else seen_duty(seen, duty, gives=gives))
+    seat_duty = None if duty is None else seen_duty(seen, duty, gives=gives)
+    return duty_sentence(seen.truth, seat_duty, ruleset)

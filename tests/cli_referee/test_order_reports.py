@@ -182,3 +182,16 @@ def test_a_sides_answer_names_who_acts_as_the_side_reads_it(db, capsys, tmp_path
     code, out, _ = _run(db, capsys, "order", "t", "aslan target b1 A-CL-1", "--side", "aslan")
     code, out, _ = _run(db, capsys, "undo", "t")  # the referee reads the real id
     assert code == 0 and "answers N-TR-2 with a unit" in out
+
+
+def test_a_battle_named_where_none_is_open_says_so(db, capsys):
+    """DN-CBT-1 (found by use, December 7, night): ``aslan range b1`` in a movement phase was
+    refused "battle 'b1' names no battle in this phase; battles: none", no rule named and as if
+    another id would do; it says that no battle is open in this step and where battles are
+    fought."""
+    code, out, err = _run(db, capsys, "order", "t", "aslan range b1")
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        "campaign: DN-CBT-1: no battle is open in this step (first-movement): 'b1' names none; "
+        "battles are fought in the space sub-phase of a combat phase"
+    )

@@ -212,7 +212,8 @@ def test_battle_target_refusal_lists_the_units_the_side_may_name(db, capsys):
     capsys.readouterr()
     assert main(["order", "t", "solomani target b1 S-DD-2", *db]) == 1
     assert capsys.readouterr().err.strip() == (
-        "campaign: DN-CBT-3: S-DD-2 is not in the battle at marrow; solomani may name: S-DD-1"
+        "campaign: DN-CBT-3: S-DD-2 is not in battle b1 at Marrow: it is in the stellar hex of "
+        "Concord; solomani may name: S-DD-1"
     )
 
 

@@ -125,3 +125,28 @@ def test_both_sides_accepting_the_default_pairing_take_two_orders():
     game.play(f"aslan choose-range {BATTLE} long")
     assert "auto" not in book.battles(game.state)[BATTLE]
     game.play(f"solomani target {BATTLE} S-DD-1")  # step by step again in the new round
+
+
+def test_an_engagement_number_that_names_none_is_refused():
+    """DN-CBT-3 (found by use, December 7, night): ``aslan target b1 A-CL-1 2`` answering the
+    first named unit was accepted, the 2 dropped without a word (A-CL-1 formed engagement 1):
+    a number that names no engagement is refused, nothing stored."""
+    game = _at_assignment()
+    game.play(f"solomani target {BATTLE} S-DD-1")
+    before = book.battles(game.state)[BATTLE]
+    error = game.reject(f"aslan target {BATTLE} A-CL-1 2")
+    assert str(error) == (
+        "DN-CBT-3: engagement 2 does not exist: A-CL-1 answers S-DD-1 and forms engagement 1 "
+        "(an engagement number is for a leftover unit, which joins one already formed)"
+    )
+    assert book.battles(game.state)[BATTLE] == before
+    game.play(f"aslan target {BATTLE} A-CL-1 1")  # the engagement it forms: accepted
+
+
+def test_a_unit_named_twice_in_one_target_order_is_refused_as_such():
+    """DN-CBT-3 (found by use, December 7, night): ``solomani target b1 S-DD-1,S-DD-1`` was
+    refused "it is aslan's turn to answer a unit, not solomani's", the first step taken, the
+    second read as the next; the unit named twice is said."""
+    game = _at_assignment()
+    error = game.reject(f"solomani target {BATTLE} S-DD-1,S-DD-1")
+    assert str(error) == "DN-CBT-3: S-DD-1 is named twice in one order"

@@ -216,3 +216,28 @@ def test_the_referee_reads_why_a_bombarded_pd_takes_no_effect():  # DN-INT-3
     lines = [line for entry in told for line in entry.splitlines()]
     (line,) = [line for line in lines if "fires on N-PD-1" in line]
     assert "DN-INT-3" in line and "below the table" not in line and "column" not in line
+
+
+def test_a_ship_of_another_system_is_refused_naming_the_system():
+    """DN-INT-1 (found by use, December 7, night): ``aslan interact halden A-TR-1`` with the
+    transport at Concord said "A-TR-1 is not one of aslan's ships in the stellar hex", not
+    which hex; the refusal names the system the order is for."""
+    game = at_interaction(neutral_world(place("A-CL-2", "aslan:CL", "hex:neb-b")))
+    error = game.reject("aslan interact neb-a A-CL-2")
+    assert str(error) == "DN-INT-1: A-CL-2 is not one of aslan's ships in the stellar hex of Aagar"
+
+
+def test_lift_off_names_the_box_and_refuses_a_ship_named_twice():
+    """DN-INT-5 (found by use, December 7, night): ``aslan lift-off halden A-B1-1`` with the
+    ship in Concord's box said "not one of aslan's ships in the surface box", not which box;
+    ``aslan lift-off concord A-B1-1,A-B1-1`` was accepted and told "A-B1-1, A-B1-1 lift off"."""
+    game = at_interaction(
+        [
+            place("A-CL-1", "aslan:CL", "box:neb-a"),
+            place("A-CL-2", "aslan:CL", "box:neb-b"),
+        ]
+    )
+    error = game.reject("aslan lift-off neb-a A-CL-2")
+    assert str(error) == "DN-INT-5: A-CL-2 is not one of aslan's ships in the surface box of Aagar"
+    error = game.reject("aslan lift-off neb-a A-CL-1,A-CL-1")
+    assert str(error) == "DN-INT-5: A-CL-1 is named twice"

@@ -126,7 +126,7 @@ def test_lift_off_only_own_ships_in_box():  # DN-INT-5
         box_unit("s-rt", S, "ground", 3),
         box_unit("a1", A, "ship"),
     ]
-    check_lift_off(box, S, ["s1"])
+    check_lift_off(system(), box, S, ["s1"])
     for bad in ("s-rt", "a1"):
         with pytest.raises(IllegalOrderError, match="DN-INT-5"):
-            check_lift_off(box, S, [bad])
+            check_lift_off(system(), box, S, [bad])

@@ -13,11 +13,13 @@ import pytest
 
 from campaign.cli.handlers.play import _print_status
 from campaign.rules.economy.adapter import income_report_for
-from campaign.rules.economy.victory import game_over_sentence
+from campaign.rules.economy.victory import VictoryChecked, game_over_sentence
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
+from campaign.rules.narration import NarrationView, describe
 from campaign.rules.phases import Phase
 from campaign.rules.views import Seen
+from campaign.views.report import acting_line
 from campaign.views.status import status, status_report
 from campaign.views.upkeep import upkeep_report
 from tests.economy.game import Game
@@ -101,3 +103,27 @@ def test_status_json_says_why_too():  # DN-VIC-1
     assert report.won_by.startswith("holding solomani's capital Concord")
     going_on = Game()
     assert status_report("g", Seen(going_on.state, None), going_on.ruleset, seq=1).won_by is None
+
+
+def test_the_status_line_says_why_too():
+    """DN-VIC-1 (found by use, December 7, night): the TUI's status line (``acting_line``) said
+    "the game is over: aslan won" where ``status`` said why; it says why, in a line that fits
+    an 80-column screen (the phase tracker above it already says "game-over")."""
+    game = _won()
+    line = acting_line(Seen(game.state, None), game.ruleset)
+    assert line == "aslan won: held solomani's capital Concord 2 player turns running (DN-VIC-1)"
+    assert len(line) <= 78  # whole on the status line of an 80-column screen
+
+
+def test_the_victory_is_told_once_in_the_log():
+    """DN-VIC-1 (found by use, December 7, night): the log's line of the winning check said it
+    twice, "The Aslan win: aslan held Concord through this player turn (2 of 2); aslan wins:
+    solomani surrenders"; it now says once who won and why, in the words ``status`` uses."""
+    game = _won()
+    (event,) = [e for e in game.of_type(VictoryChecked) if e.winner is not None]
+    before = game.state  # the sentence reads the state; the winner's event reads as at its end
+    said = describe(event, NarrationView(before, None, game.ruleset))
+    assert said == (
+        "The Aslan win, holding solomani's capital Concord (its stellar hex and surface box) "
+        "for 2 player turns in a row; solomani surrendered (DN-VIC-1)"
+    )

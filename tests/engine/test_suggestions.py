@@ -6,6 +6,7 @@ counters placed in Lantern, Aslan and Solomani scouts deployed, first movement."
 
 from __future__ import annotations
 
+import argparse
 import re
 
 import pytest
@@ -210,3 +211,68 @@ def test_the_referee_may_name_every_real_id(table: Table):
     # through the service: the handler answers (the counter is not Aslan's), not "unknown unit"
     message = _refusal(table, "aslan form-stack g N-PD-1", viewer=None)
     assert "unknown unit" not in message
+
+
+@pytest.mark.parametrize("typed", ["A-XX-7", "N-PD-9", "S-SC-2"])
+def test_the_referee_is_offered_real_ids_not_aliases(table: Table, typed: str):
+    """DN-ERR-1, DN-NEU-1 (found by use, December 7, night): the referee typing an id that
+    names no unit (``maintain A-XX-7``) was offered the players' alias ``N-X-7``; the referee
+    names counters by their real ids, so those are what he is offered."""
+    message = _refusal(table, f"aslan jump {typed} lantern", viewer=None)
+    assert message.startswith(f"unknown unit {typed!r}") and "N-X-" not in message, message
+    real = sorted(table.state.units)
+    assert message == f"unknown unit {typed!r}{did_you_mean(typed, real)}"
+
+
+def test_the_referee_typing_an_alias_is_offered_aliases(table: Table):
+    """DN-NEU-1: an alias that names no counter (``N-X-9`` of eight) is answered with the
+    aliases, the names of that form he may use."""
+    message = _refusal(table, "aslan jump N-X-9 lantern", viewer=None)
+    assert message.startswith("unknown unit 'N-X-9'; did you mean 'N-X-1'"), message
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [("referee undo", "undo"), ("aslan status", "status"), ("solomani battles", "battles")],
+)
+def test_a_command_typed_as_an_order_is_named_as_a_command(text: str, verb: str):
+    """DN-ERR-1 (found by use, December 7, night): ``campaign order demo 'referee undo'`` was
+    answered "unknown order 'undo'; did you mean 'unload'?" (``status``: 'stay', ``battles``:
+    'join-battle'), leading to an order that does something else; a command of the tool typed
+    as an order is named as one, with the command to run."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    message = refused.value.message
+    assert message.startswith(
+        f"unknown order {verb!r}: {verb!r} is a command of the tool, not an order of the game: "
+        f"`campaign {verb} NAME`"
+    ), message
+    assert "did you mean" not in message
+
+
+def test_the_commands_named_as_such_are_commands_and_no_orders():
+    """DN-ERR-1: ``registry.TOOL_COMMANDS`` is kept to the command line's own commands, none
+    of them an order's verb."""
+    from campaign.cli import build_parser
+    from campaign.rules.registry import ORDERS, TOOL_COMMANDS
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(TOOL_COMMANDS) <= set(commands.choices)
+    assert not set(TOOL_COMMANDS) & set(ORDERS)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("solomani target b1 S-DD-1 x", "ENGAGEMENTS, item 1: must be a whole number"),
+        ("solomani target b1 S-DD-1,S-DD-2 1,y", "ENGAGEMENTS, item 2: must be a whole number"),
+    ],
+)
+def test_a_bad_item_of_a_list_is_named_by_its_place_and_word(text: str, problem: str):
+    """DN-ERR-1 (found by use, December 7, night): a word of a list that is no number read
+    "ENGAGEMENTS.0: must be a whole number", the 0 taken for the value typed; the item is named
+    by its place, counted from 1."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    assert f"cannot read order {text!r}: {problem}" in refused.value.message

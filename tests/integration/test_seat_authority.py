@@ -154,6 +154,26 @@ def test_overrides_are_the_referees_alone(db: Path, side: Side) -> None:
     assert _head(db) == head + 1  # the referee's override is logged
 
 
+@pytest.mark.parametrize("side", PLAYER_SIDES, ids=lambda s: s.value)
+def test_typed_dice_in_a_seeded_campaign_offer_a_player_no_override(db: Path, side: Side) -> None:
+    """DN-ERR-1 (found by use, December 7, night): ``campaign order demo ORDER --dice 3 --side
+    solomani`` in a seeded campaign was told typed dice are accepted "as a referee override
+    with a reason (--referee "REASON")", which his seat may not give; he is told that typing
+    dice here is the referee's override, and the referee still reads how to give one."""
+    head = _head(db)
+    base = ["order", "demo", f"{side.value} end-phase", "--dice", "3", "--db", f"sqlite:///{db}"]
+    code, out = _run(*base, "--side", side.value)
+    assert code != 0 and _head(db) == head
+    assert out.strip() == (
+        f"campaign: DN-ERR-1: campaign 'demo' rolls seeded dice: the tool rolls every die, and "
+        f"typed dice are accepted only in a campaign created with physical dice; you play "
+        f"{side.value}: typing dice here is a referee override (ask the referee)"
+    )
+    assert "--referee" not in out
+    code, out = _run(*base)
+    assert code != 0 and '--referee "REASON"' in out and _head(db) == head
+
+
 @pytest.mark.parametrize("seat", SEATS, ids=lambda s: s.name)
 def test_a_seat_exports_only_its_own_sides_turn_file(db: Path, tmp_path: Path, seat: Seat) -> None:
     # DN-SEQ-2 (issue 41 item 6): nothing is written or recorded for a refused export

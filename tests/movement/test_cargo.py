@@ -216,3 +216,17 @@ def test_loading_in_a_box_shared_with_neutrals():
     game.play("aslan load A-RT-1 A-TR-1")
     assert status(game, "lantern") is SystemStatus.NON_FRIENDLY  # only the neutral is left
     game.reject("aslan unload A-RT-1", rule="DN-MOV-5")
+
+
+def test_a_ship_named_as_cargo_is_refused_as_no_cargo():
+    """DN-MOV-7 (found by use, December 7, night): ``aslan load A-CL-1 A-TR-1`` with the
+    cruiser in the stellar hex was told "A-CL-1 is not in the surface box of Hlirakh, where
+    A-TR-1 is", as if landing it would let it board; a transport carries no ship at all."""
+    game = Game(
+        counters="""
+        A-TR-1 aslan:TR hex:hlirakh
+        A-CL-1 aslan:CL hex:hlirakh
+    """
+    )
+    error = game.reject("aslan load A-CL-1 A-TR-1")
+    assert str(error) == "DN-MOV-7: a transport carries a ground unit or PD, not CL"

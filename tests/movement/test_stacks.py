@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.rules.engine import decide
-from campaign.rules.errors import IllegalOrderError
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.movement import stacks_of
 from campaign.rules.notation import parse_order
 from tests.movement.helpers import A, Game
@@ -71,3 +71,32 @@ def test_stacks_of_lists_labels_for_the_ui():
     game = fleet()
     game.play("aslan form-stack s1 A-CL-1,A-DD-1")
     assert stacks_of(game.state, A) == {"s1": ["A-CL-1", "A-DD-1"]}
+
+
+def test_splitting_off_a_ship_outside_the_stack_names_what_it_holds():
+    """DN-MOV-2 (found by use, December 7, night): ``aslan split-stack main x A-CL-1`` said
+    only "A-CL-1 not in stack main"; the refusal names the stack's ships to split off."""
+    game = fleet()
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1")
+    with pytest.raises(IllegalOrderError) as refused:
+        decide(game.state, parse_order("aslan split-stack s1 s2 A-CR-1"), game.ruleset)
+    assert str(refused.value) == "DN-MOV-2: A-CR-1 is not in stack s1 (it holds A-CL-1, A-DD-1)"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("aslan split-stack s1 s2 A-CL-1,A-CL-1", "DN-MOV-2: A-CL-1 named more than once"),
+        ("aslan merge-stacks s1 s1", "DN-MOV-2: stack s1 is named twice"),
+        ("aslan form-stack s2 A-CR-1,A-CR-1", "DN-MOV-2: A-CR-1 named more than once"),
+    ],
+)
+def test_a_unit_or_stack_named_twice_is_refused_as_such(text: str, said: str):
+    """DN-MOV-2 (found by use, December 7, night): ``split-stack main y A-B1-1,A-B1-1`` was
+    accepted ("Stack y: A-B1-1, A-B1-1"), and ``merge-stacks main main`` answered "A-AO-1,
+    A-B2-1, A-TR-1 named more than once", the ships of the stack named twice."""
+    game = fleet()
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1")
+    with pytest.raises(InvalidOrderError) as refused:
+        decide(game.state, parse_order(text), game.ruleset)
+    assert str(refused.value) == said

@@ -186,3 +186,35 @@ def test_fuzz_json_shapes_fail_cleanly(body, header):  # DN-ERR-1
 def test_deeply_nested_json_is_refused():  # DN-ERR-1
     with pytest.raises(MalformedTurnFileError, match="nested too deeply"):
         parse_turn_file("[" * 200_000)
+
+
+@pytest.mark.parametrize("stray", ["*", ".", "#", "-", "é", "\x00"])
+def test_a_stray_character_for_a_line_break_is_refused_naming_its_line(table, turn, stray):
+    """DN-ERR-1 (found by use, December 7, night): a character in place of a line break inside
+    the base64 (``…AbC*dEf…``) was dropped as if it were whitespace, and the block, its
+    checksum still holding, was read and accepted. Armour is strict: only whitespace and quote
+    marks at a line's start are left aside; anything else names its line and nothing is
+    imported."""
+    lines = armour(turn).splitlines()
+    damaged = "\n".join([*lines[:3], lines[3] + stray + lines[4], *lines[5:]])
+    with pytest.raises(MalformedTurnFileError) as refused:
+        parse_turn_file(damaged, "mail.txt")
+    assert refused.value.message == (
+        f"mail.txt: line 4, column {len(lines[3]) + 1}: {stray!r} is no base64 character (a "
+        "line break or a character changed in transit?); the block was changed in transit: "
+        "ask the sender to send it again (as an attachment if possible)"
+    )
+    player = table.players[Side.ASLAN]
+    before = player.service.load(CAMPAIGN).head.seq
+    with pytest.raises(MalformedTurnFileError):
+        player.pbem.import_turn(CAMPAIGN, damaged)
+    assert player.service.load(CAMPAIGN).head.seq == before  # nothing imported
+
+
+def test_a_stray_character_inside_a_line_is_refused_too(turn):
+    """DN-ERR-1: the same for a character put inside a line of the body, quoted or not."""
+    lines = armour(turn).splitlines()
+    lines[2] = "> " + lines[2][:20] + "!" + lines[2][20:]
+    with pytest.raises(MalformedTurnFileError) as refused:
+        parse_turn_file("\n".join(lines), "mail.txt")
+    assert refused.value.message.startswith("mail.txt: line 3, column 23: '!' is no base64")

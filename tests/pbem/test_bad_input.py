@@ -243,3 +243,17 @@ def test_orders_of_the_other_side_are_refused(table):  # DN-SEQ-2
     text = solomani.export().json_text
     table.players[Side.ASLAN].pbem.allow_referee = True
     _refused(table, text, errors.ForeignOrderError, "an order of aslan in a file from solomani")
+
+
+@pytest.mark.parametrize(
+    "text", ["aslan end-phase\nsolomani end-phase\n", "hello, this is not a turn file"]
+)
+def test_text_that_is_no_json_nor_armour_says_both(table, text):
+    """DN-ERR-1 (found by use, December 7, night): importing an orders file (text) said "not a
+    turn file: JSON error at line 1 column 1: Expecting value", as if only JSON were read; it
+    says the text is neither a turn file's JSON nor an armoured block."""
+    error = _refused(table, text, errors.MalformedTurnFileError, "not a turn file")
+    assert str(error).endswith(
+        "not a turn file: the text is neither JSON (line 1 column 1: Expecting value) nor an "
+        "armoured block (no '-----BEGIN DARK NEBULA TURN FILE-----' line)"
+    ), str(error)

@@ -237,6 +237,58 @@ def test_importing_ones_own_sent_file_says_so(dbs, tmp_path, capsys):
     assert _ledger_image(sol) == before
 
 
+def test_importing_ones_own_file_into_a_copy_made_before_the_export_says_so(dbs, tmp_path, capsys):
+    """DN-ERR-1 (found by use, December 7, night): a player who copied his database (a backup),
+    exported file 1 from the original, then imported file 1 into the copy was told "that is
+    your own side …; if the sender made solomani's moves, he must withdraw the file": the copy
+    holds the file's events but no record of sending it. It is told that this is his own file,
+    that this database is a copy from before the export, and what to do; nothing changes."""
+    sol = dbs["solomani"]
+    t1 = tmp_path / "t1.txt"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    backup = tmp_path / "backup.db"
+    backup.write_bytes((tmp_path / "solomani.db").read_bytes())
+    copy = ["--db", f"sqlite:///{backup}"]
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(copy)
+    code, out, err = _run(capsys, "import", NAME, str(t1), *copy)
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        f"campaign: {t1}: file 1 from solomani is your own file: this database plays solomani "
+        "and holds the file's events (to event 4), but has no record of sending it: it is a "
+        "copy of your database made before file 1 was exported (a backup restored?). Nothing "
+        "imported: go on with the database that exported file 1, or a copy made after it"
+    )
+    assert "withdraw" not in err
+    assert _ledger_image(copy) == before
+
+
+def test_importing_ones_own_file_into_a_copy_made_before_its_orders_says_both_cases(
+    dbs, tmp_path, capsys
+):
+    """DN-ERR-1 (found by use, December 7, night): the same with a copy made before the file's
+    orders were given: the copy does not hold the file's events, so the file could also be
+    the other player's doing; the refusal names both cases, one's own copy first."""
+    sol = dbs["solomani"]
+    t1 = tmp_path / "t1.txt"
+    backup = tmp_path / "backup.db"
+    backup.write_bytes((tmp_path / "solomani.db").read_bytes())
+    copy = ["--db", f"sqlite:///{backup}"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(copy)
+    code, out, err = _run(capsys, "import", NAME, str(t1), *copy)
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        f"campaign: {t1}: file 1 from solomani: that is your own side (solomani, agreed with "
+        "the first file); you import only aslan's files. If you exported it yourself, this "
+        "database is a copy of yours made before (a backup restored?): go on with the database "
+        "that exported file 1; if the aslan player made solomani's moves, he must withdraw the "
+        "file (`campaign withdraw nebula 1 --reason ...`) and send his own"
+    )
+    assert _ledger_image(copy) == before
+
+
 def test_importing_ones_own_signed_file_says_so_before_the_keys(dbs, tmp_path, capsys):
     """DN-ERR-1: the same with signed files and a keys directory that holds the other side's
     public key, as it should; found by use (December 7): the player was told "put solomani's

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
@@ -296,3 +297,18 @@ def test_an_import_the_screen_does_names_its_key(tmp_path: Path):
     assert "campaign import" not in worded, worded
     assert "import aslan's file 2 first (i (import))" in worded, worded
     assert refusal_text(worded) == worded
+
+
+def test_undo_typed_as_an_order_names_the_screens_key():
+    """DN-ERR-1 (found by use, December 7, night): ``aslan undo`` typed in the order line is
+    named as the tool's undo, which the screen does with its key u, not `campaign undo NAME`."""
+    from campaign.rules.errors import CampaignError
+    from campaign.rules.notation import parse_order
+    from campaign.tui.views import refusal_text
+
+    with pytest.raises(CampaignError) as refused:
+        parse_order("aslan undo")
+    assert refusal_text(refused.value.message) == (
+        "DN-ERR-1: unknown order 'undo': 'undo' is a command of the tool, not an order of the "
+        "game: u (undo)"
+    )

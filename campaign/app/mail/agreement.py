@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from campaign.app.mail.keys import keys_home as default_keys_home
@@ -29,6 +30,7 @@ from campaign.pbem.errors import SignatureError, WrongSideError
 from campaign.pbem.model import Signature, TurnFile
 from campaign.records.ledger_rows import PbemPlayer
 from campaign.records.mail_record import MailRecord
+from campaign.records.rows import StoredEvent
 from campaign.rules.ids import Side
 from campaign.store.ledger import Ledger
 
@@ -101,9 +103,12 @@ class Agreement:
                 source=source,
             )
 
-    def check_sender(self, mail: MailRecord, turn: TurnFile, source: str) -> Side:
+    def check_sender(
+        self, mail: MailRecord, turn: TurnFile, source: str, rows: Sequence[StoredEvent]
+    ) -> Side:
         """The file comes from the other side than the one this database plays; this
-        database's side is returned."""
+        database's side is returned. ``rows``: this database's log, which tells one's own file
+        brought to a copy of one's database from before its export (``_own_file_here``)."""
         header = turn.header
         try:
             own = self.own_side(mail)
@@ -118,12 +123,17 @@ class Agreement:
                 source=source,
             )
         self.check_not_sent_here(mail, turn, source)
+        if header.side is own and _holds_events(rows, turn):
+            raise WrongSideError(_own_file_here(turn), source=source)
         if header.side is own:
             raise WrongSideError(
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "
-                f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
-                "moves, he must withdraw the file (`campaign withdraw "
-                f"{shlex.quote(mail.name)} {header.exchange} --reason ...`) and send his own",
+                f"import only {own.enemy.value}'s files. If you exported it yourself, this "
+                "database is a copy of yours made before (a backup restored?): go on with the "
+                f"database that exported file {header.exchange}; if the {own.enemy.value} "
+                f"player made {own.value}'s moves, he must withdraw the file (`campaign "
+                f"withdraw {shlex.quote(mail.name)} {header.exchange} --reason ...`) and send "
+                "his own",
                 source=source,
             )
         return own
@@ -257,3 +267,26 @@ class Agreement:
             since = exchange
         wanted = PbemPlayer(campaign_name=name, side=own.value, signed_since=since)
         return None if wanted == stored else wanted
+
+
+def _holds_events(rows: Sequence[StoredEvent], turn: TurnFile) -> bool:
+    """True when ``rows`` (a database's log) hold the last event of ``turn``, by its sequence
+    number and hash: the file's events were made in this database or in the one it was copied
+    from."""
+    head = turn.header
+    return any(row.seq == head.head_seq and row.hash == head.head_hash for row in rows)
+
+
+def _own_file_here(turn: TurnFile) -> str:
+    """The refusal of one's own file imported into a copy of one's database made before the
+    file was exported (found by use, December 7, night: a backup restored was told the
+    sender "must withdraw the file", as if the other player had made one's moves)."""
+    header = turn.header
+    n, side = header.exchange, header.side.value
+    return (
+        f"file {n} from {side} is your own file: this database plays {side} and holds the "
+        f"file's events (to event {header.head_seq}), but has no record of sending it: it is a "
+        f"copy of your database made before file {n} was exported (a backup restored?). "
+        f"Nothing imported: go on with the database that exported file {n}, or a copy made "
+        "after it"
+    )

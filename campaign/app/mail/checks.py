@@ -198,7 +198,7 @@ class MailChecks:
         files exchanged so far (a file this database sent is named as such first)."""
         self.agreement.check_not_sent_here(mail, turn, source)
         self.identity(row, mail, turn, local, source, signature=signature)
-        self.agreement.check_sender(mail, turn, source)
+        self.agreement.check_sender(mail, turn, source, local.rows)
         files = mail.files
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(

@@ -253,7 +253,7 @@ def _check(parts: Parts, arrival: Arrival) -> Checked:
     """Every check of ``arrival`` after its position: sender, dice set-up and key, fair
     section, the re-run orders; nothing is stored."""
     turn, loaded, mail, source = arrival.turn, arrival.loaded, arrival.mail, arrival.source
-    own = parts.agreement.check_sender(mail, turn, source)
+    own = parts.agreement.check_sender(mail, turn, source, arrival.loaded.rows)
     notes = []
     if parts.accept_dice is not None and mail.setup is not None:
         notes.append(

@@ -17,6 +17,19 @@ from campaign.rules.suggest import short_list
 RULE = "DN-CBT-3"
 
 
+class NotInBattle(IllegalOrderError):
+    """``uid``, named for ``battle``, is not one of its units. The pure checks know only the
+    battle's value; the order's handler, which knows the battle's id, the map and where the unit
+    stands, words the refusal for the seat (``space_orders.battle_refusals``: found by use,
+    December 7, night: "not in the battle at bulwark", the system's id, for a unit in the
+    surface box). ``tail`` is what the check adds after the fact (the units still to name)."""
+
+    def __init__(self, rule_id: str, uid: str, battle: Battle, tail: str = "") -> None:
+        super().__init__(rule_id, f"{uid} is not in the battle at {battle.system}{tail}")
+        self.uid = uid
+        self.tail = tail
+
+
 class Engagement(Value, frozen=True, kw_only=True):
     """Units of the defender and of the attacker that fire at each other this round."""
 
@@ -71,6 +84,8 @@ class AssignmentDraft(Value, frozen=True, kw_only=True):
         if side != who:
             raise IllegalOrderError(RULE, f"it is {who}'s turn to {how} a unit, not {side}'s")
         unit = _own_free_unit(battle, self, side, uid)
+        if how != "add" and engagement is not None and not 0 <= engagement <= len(self.engagements):
+            raise IllegalOrderError(RULE, _forms_text(self, uid, how, engagement))
         if how == "name":
             return self.model_copy(update={"named": unit.uid})
         if how == "answer":
@@ -91,6 +106,18 @@ class AssignmentDraft(Value, frozen=True, kw_only=True):
         return AssignmentDraft(engagements=tuple(engagements))
 
 
+def _forms_text(draft: AssignmentDraft, uid: str, how: str, engagement: int) -> str:
+    """The refusal of engagement number ``engagement`` (0-based) given with a naming or an
+    answering step, where it names no engagement (found by use, December 7, night: it was
+    dropped without a word)."""
+    forms = len(draft.engagements) + 1
+    act = f"answers {draft.named}" if how == "answer" else "is named"
+    return (
+        f"engagement {engagement + 1} does not exist: {uid} {act} and forms engagement {forms} "
+        "(an engagement number is for a leftover unit, which joins one already formed)"
+    )
+
+
 def _free_units_text(battle: Battle, draft: AssignmentDraft, side: Side) -> str:
     """``; SIDE may name: ...``: the units of ``side`` (a player's own, never hidden) still to
     be assigned, when there are few enough to list (issue 32 item 6)."""
@@ -104,10 +131,7 @@ def _own_free_unit(battle: Battle, draft: AssignmentDraft, side: Side, uid: str)
     try:
         unit = battle.unit(uid)
     except KeyError:
-        raise IllegalOrderError(
-            RULE,
-            f"{uid} is not in the battle at {battle.system}{_free_units_text(battle, draft, side)}",
-        ) from None
+        raise NotInBattle(RULE, uid, battle, _free_units_text(battle, draft, side)) from None
     if unit.side != side:
         raise IllegalOrderError(
             RULE, f"{uid} is not a unit of {side}{_free_units_text(battle, draft, side)}"
@@ -159,7 +183,7 @@ def _check_member(battle: Battle, side: Side, uid: str) -> None:
     try:
         unit = battle.unit(uid)
     except KeyError:
-        raise IllegalOrderError(RULE, f"{uid} is not in the battle at {battle.system}") from None
+        raise NotInBattle(RULE, uid, battle) from None
     if unit.side != side:
         raise IllegalOrderError(RULE, f"{uid} is listed with {side} but belongs to {unit.side}")
     if not unit.in_combat:

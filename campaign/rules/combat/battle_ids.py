@@ -19,7 +19,8 @@ import re
 
 from campaign.rules.base import Order
 from campaign.rules.combat import book
-from campaign.rules.errors import InvalidOrderError
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState
 
 
@@ -45,10 +46,17 @@ def with_battle_names(text: str, shorts: dict[str, str]) -> str:
 
 
 def resolve_battle(state: CampaignState, ref: str) -> str:
-    """The full id of the battle ``ref`` names; ``InvalidOrderError`` listing the battles."""
+    """The full id of the battle ``ref`` names; ``InvalidOrderError`` listing the battles, or
+    ``IllegalOrderError`` (DN-CBT-1) when no battle is open in this step."""
     battles = book.battle_ids(state)
     if ref in battles:
         return ref
+    if not battles:  # found by use, December 7, night: "names no battle …; battles: none"
+        raise IllegalOrderError(
+            "DN-CBT-1",
+            f"no battle is open in this step ({FLOW[state.step].label}): {ref!r} names none; "
+            "battles are fought in the space sub-phase of a combat phase",
+        )
     text = ref.strip().lower()
     if len(text) > 1 and text[0] == "b" and text[1:].isdigit():
         number = int(text[1:])

@@ -144,7 +144,7 @@ def resolve_interaction(
     ships = {s.uid: s for s in orbit}
     targets = {u.uid: u for u in box}
     friendly = is_friendly_box(system, box, plan.side)
-    _check_plan(plan, ships, targets, cargo_drops, friendly)
+    _check_plan(plan, system, ships, targets, cargo_drops, friendly)
     shots: list[BoxShot] = []
     hits: dict[str, list[CombatResult]] = {}
     if not friendly:
@@ -239,6 +239,7 @@ def check_interaction(
     """Validate ``plan`` without rolling (the same checks ``resolve_interaction`` makes first)."""
     _check_plan(
         plan,
+        system,
         {s.uid: s for s in orbit},
         {u.uid: u for u in box},
         cargo_drops,
@@ -254,6 +255,7 @@ def _default_pd_target(ships: dict[str, Combatant], exposed: Sequence[str]) -> s
 
 def _check_plan(
     plan: InteractionPlan,
+    system: StarSystem,
     ships: dict[str, Combatant],
     targets: dict[str, BoxUnit],
     cargo_drops: dict[str, str],
@@ -265,7 +267,8 @@ def _check_plan(
     for uid in (*plan.land, *plan.bombard):
         if uid not in ships:
             raise IllegalOrderError(
-                "DN-INT-1", f"{uid} is not one of {plan.side}'s ships in the stellar hex"
+                "DN-INT-1",  # which hex: found by use, December 7, night
+                f"{uid} is not one of {plan.side}'s ships in the stellar hex of {system.name}",
             )
     if plan.bombard and friendly:
         raise IllegalOrderError("DN-INT-1", "the box is friendly: ships simply land there")
@@ -297,12 +300,20 @@ def _check_plan(
             raise IllegalOrderError("DN-INT-4", f"{uid}'s transport lands: no drop needed")
 
 
-def check_lift_off(box: Sequence[BoxUnit], side: Side, uids: Sequence[str]) -> None:
-    """Ships of ``side`` in the box may lift off to the stellar hex (DN-INT-5, DN-MOV-6)."""
+def check_lift_off(
+    system: StarSystem, box: Sequence[BoxUnit], side: Side, uids: Sequence[str]
+) -> None:
+    """Ships of ``side`` in the box of ``system`` may lift off to the stellar hex (DN-INT-5,
+    DN-MOV-6), each named once; a refusal names the box (found by use, December 7, night: "in
+    the surface box", not which, and a ship named twice was accepted, "A-B1-1, A-B1-1 lift
+    off")."""
     own = {u.uid: u for u in box if u.side == side}
-    for uid in uids:
+    for n, uid in enumerate(uids):
         unit = own.get(uid)
         if unit is None or unit.is_ground:
             raise IllegalOrderError(
-                "DN-INT-5", f"{uid} is not one of {side}'s ships in the surface box"
+                "DN-INT-5",
+                f"{uid} is not one of {side}'s ships in the surface box of {system.name}",
             )
+        if uid in uids[:n]:
+            raise IllegalOrderError("DN-INT-5", f"{uid} is named twice")

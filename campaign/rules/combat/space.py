@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from msgspec.structs import force_setattr
 
-from campaign.rules.combat.assignment import Engagement, check_assignment
+from campaign.rules.combat.assignment import Engagement, NotInBattle, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
 from campaign.rules.combat.dice import Dice, Roll
 from campaign.rules.combat.model import Battle, Combatant, Range, Value, Weapon
@@ -133,7 +133,11 @@ def launch_fighters(battle: Battle, side: Side, launched: Iterable[str]) -> Batt
 
     Fighters of a disrupted mothership are disrupted too (DN-CBT-8).
     """
-    chosen = set(launched)
+    named = list(launched)
+    twice = sorted({uid for uid in named if named.count(uid) > 1})
+    if twice:  # found by use, December 7, night: a list naming a unit twice was taken as once
+        raise IllegalOrderError("DN-CBT-8", f"{', '.join(twice)} is named twice")
+    chosen = set(named)
     fighters = {u.uid for u in battle.side_units(side) if u.fighter}
     unknown = chosen - fighters
     if unknown:
@@ -250,7 +254,7 @@ def check_plan(battle: Battle, plan: RoundPlan, *, multiple_targets_rule: bool) 
         )
     for uid in (*plan.close_attacks, *plan.short_missiles):
         if _find(battle, uid) is None:
-            raise IllegalOrderError("DN-CBT-5", f"{uid} is not in the battle")
+            raise NotInBattle("DN-CBT-5", uid, battle)
     if len(set(plan.close_attacks)) != len(plan.close_attacks):
         raise IllegalOrderError("DN-CBT-5", "a unit can make only one close attack per round")
     if plan.multiple_targets and not multiple_targets_rule:

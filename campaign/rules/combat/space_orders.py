@@ -12,6 +12,7 @@ DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Literal, TypeVar
 
 from msgspec import Meta
@@ -22,6 +23,7 @@ from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its h
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
     Engagement,
+    NotInBattle,
     auto_assignment,
     auto_steps,
     check_assignment,
@@ -237,6 +239,46 @@ def _side(order: Order) -> Side:
     return order.side
 
 
+def _whereabouts(state: CampaignState, ruleset: Ruleset, uid: str, battle: Battle) -> str:
+    """``: it is …``: where ``uid``, named for ``battle`` but not in it, stands on the map, as
+    every seat sees it there; "" for an id that names no unit, a face-down counter, cargo (what
+    a carrier holds is not on the table) and a unit out of play."""
+    unit = state.units.get(uid)
+    if unit is None or unit.face_down or not unit.location.on_map:
+        return ""
+    where = unit.location
+    assert where.system is not None  # on the map: a hex or a box
+    if where.where is Where.BOX and where.system == battle.system:
+        return ": it is in the surface box (a space battle is fought in the stellar hex, DN-CBT-1)"
+    place = "stellar hex" if where.where is Where.HEX else "surface box"
+    return f": it is in the {place} of {ruleset.star_map.system(where.system).name}"
+
+
+@contextmanager
+def battle_refusals(
+    state: CampaignState, ruleset: Ruleset, battle_ref: str, battle: Battle
+) -> Iterator[None]:
+    """Word a ``NotInBattle`` of the checks run inside as every screen names a battle: its id
+    (which a seat reads as ``b1``, ``views.seen_text``), its system by name, and where the unit
+    stands (found by use, December 7, night: "S-RT-1 is not in the battle at marrow", the
+    system's id, for a unit in the surface box)."""
+    try:
+        yield
+    except NotInBattle as error:
+        raise _worded(state, ruleset, battle_ref, battle, error) from None
+
+
+def _worded(
+    state: CampaignState, ruleset: Ruleset, battle_ref: str, battle: Battle, error: NotInBattle
+) -> IllegalOrderError:
+    """``error`` worded as ``battle_refusals`` says."""
+    name = ruleset.star_map.system(battle.system).name
+    where = _whereabouts(state, ruleset, error.uid, battle)
+    return IllegalOrderError(
+        error.rule_id, f"{error.uid} is not in battle {battle_ref} at {name}{where}{error.tail}"
+    )
+
+
 @decides(Launch)
 def _decide_launch(
     state: CampaignState, order: Launch, ruleset: Ruleset, dice: Dice
@@ -355,6 +397,9 @@ def _decide_target(
                 battle=order.battle, draft=draft, complete=draft.waiting_for(battle) is None
             ),
         ]
+    twice = next((uid for n, uid in enumerate(order.units) if uid in order.units[:n]), None)
+    if twice is not None:  # found by use: read as the next step, "it is aslan's turn …"
+        raise IllegalOrderError("DN-CBT-3", f"{twice} is named twice in one order")
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
@@ -364,7 +409,9 @@ def _decide_target(
     for step, uid in enumerate(order.units):
         number = numbers[step if len(numbers) > 1 else 0] if numbers else None
         index = number - 1 if number is not None else None
-        draft = _default_steps(state, battle, draft.step(battle, side, uid, index), defaulted)
+        with battle_refusals(state, ruleset, order.battle, battle):
+            taken = draft.step(battle, side, uid, index)
+        draft = _default_steps(state, battle, taken, defaulted)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
@@ -389,6 +436,7 @@ def parse_engagements(
 
 def _assign(
     state: CampaignState,
+    ruleset: Ruleset,
     battle_ref: str,
     texts: list[str],
     by: Literal["protocol", "referee", "agreed"],
@@ -403,7 +451,8 @@ def _assign(
     if draft.engagements and Side.NEUTRAL in battle.sides and texts != ["auto"]:
         raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
     engagements = parse_engagements(battle, texts, face_down_in(state, battle))
-    check_assignment(battle, engagements)
+    with battle_refusals(state, ruleset, battle_ref, battle):
+        check_assignment(battle, engagements)
     whole = AssignmentDraft(engagements=engagements)
     return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True, by=by)]
 
@@ -421,7 +470,7 @@ def _decide_assign(
                 "DN-NEU-2",
                 "the neutrals name their own units: answer them with 'target', or 'auto'",
             )
-        return _assign(state, order.battle, order.engagements, "protocol")
+        return _assign(state, ruleset, order.battle, order.engagements, "protocol")
     if not ruleset.house_rules.players_assign_freely:
         raise IllegalOrderError(
             "DN-CBT-3",
@@ -430,14 +479,14 @@ def _decide_assign(
             "('referee-assign') or when both players agreed to it (campaign option "
             "players_assign_freely)",
         )
-    return _assign(state, order.battle, order.engagements, "agreed")
+    return _assign(state, ruleset, order.battle, order.engagements, "agreed")
 
 
 @decides(RefereeAssign)
 def _decide_referee_assign(
     state: CampaignState, order: RefereeAssign, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
-    return _assign(state, order.battle, order.engagements, "referee")
+    return _assign(state, ruleset, order.battle, order.engagements, "referee")
 
 
 def _plan(rec: book.BattleRecord, extra: dict[Side, book.Declaration] | None = None) -> RoundPlan:
@@ -472,6 +521,10 @@ def _decide_declare(
     book.expect_stage(rec, order.battle, "fire")
     side = _side(order)
     battle = book.expect_member(rec, side, order.battle)
+    for listed in (order.short_missiles, order.multiple_targets):  # found by use: taken once
+        twice = sorted({uid for uid in listed if listed.count(uid) > 1})
+        if twice:
+            raise IllegalOrderError("DN-CBT-5", f"{', '.join(twice)} is named twice")
     returns: dict[str, str] = {}
     for text in order.return_targets:
         lone, sep, target = text.partition(">")
@@ -479,6 +532,9 @@ def _decide_declare(
             raise InvalidOrderError(f"return target {text!r}: expected UNIT>TARGET")
         returns[lone] = target
     for uid in (*order.close_attacks, *order.short_missiles, *order.multiple_targets, *returns):
+        if uid not in {u.uid for u in battle.units}:
+            missing = NotInBattle("DN-CBT-5", uid, battle)
+            raise _worded(state, ruleset, order.battle, battle, missing)
         if uid not in {u.uid for u in battle.side_units(side)}:
             raise IllegalOrderError("DN-CBT-5", f"{uid} is not a unit of {side} in this battle")
     mine = {
@@ -489,7 +545,10 @@ def _decide_declare(
             return_targets=returns,
         )
     }
-    check_plan(battle, _plan(rec, mine), multiple_targets_rule=ruleset.house_rules.multiple_targets)
+    with battle_refusals(state, ruleset, order.battle, battle):
+        check_plan(
+            battle, _plan(rec, mine), multiple_targets_rule=ruleset.house_rules.multiple_targets
+        )
     return [
         FireDeclared(
             battle=order.battle,
@@ -572,10 +631,10 @@ def _decide_join(
     state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
     side = _side(order)
-    find_system(ruleset, order.system)
+    system = find_system(ruleset, order.system)
     check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_fight(state, side, u.uid)]
-    check_lift_off(box, side, order.units)
+    check_lift_off(system, box, side, order.units)
     if not _fought_at(state, order.system) and not _may_open_as_seen(state, ruleset, order):
         raise _no_battle_to_join(state, ruleset, order.system, side)
     # the state as if the units stood in the hex: a shallow copy with new units dict (the rest

@@ -305,10 +305,10 @@ def _decide_pd_fire(
 def _decide_lift_off(
     state: CampaignState, order: LiftOff, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
-    find_system(ruleset, order.system)
+    system = find_system(ruleset, order.system)
     check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_act(state, u.uid)]
-    check_lift_off(box, state.acting, order.units)
+    check_lift_off(system, box, state.acting, order.units)
     return [LiftedOff(system=order.system, units=order.units)]
 
 

@@ -7,7 +7,7 @@ from campaign.rules.economy.maintenance import MaintenanceResolved, Outcome, Shi
 from campaign.rules.economy.neutrals import NeutralRebuilt, NeutralsConscripted
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
-from campaign.rules.economy.victory import CapitalControlNoted, VictoryChecked
+from campaign.rules.economy.victory import CapitalControlNoted, VictoryChecked, why_won
 from campaign.rules.ids import SystemType, kind_code
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.state import Where
@@ -126,8 +126,12 @@ def _capital(event: CapitalControlNoted, view: NarrationView) -> str | None:
 
 @describes(VictoryChecked)
 def _victory(event: VictoryChecked, view: NarrationView) -> str | None:
-    if event.winner is not None:
-        return f"{view.side(event.winner)} win: {event.note} (DN-VIC-1)"
+    if event.winner is not None:  # said once, in the words of ``status`` (DN-VIC-1)
+        if view.ruleset is None:
+            return (
+                f"{view.side(event.winner)} win; {event.winner.enemy.value} surrendered (DN-VIC-1)"
+            )
+        return f"{view.side(event.winner)} win, {why_won(event.winner, view.ruleset)} (DN-VIC-1)"
     if not (event.held_at_start or event.held_at_end):
         return None
     return f"Victory check: {event.note} (DN-VIC-1)"

@@ -143,15 +143,35 @@ def _apply_victory(state: CampaignState, event: VictoryChecked) -> None:
 def victory_reason(state: CampaignState, ruleset: Ruleset) -> str | None:
     """Why the winner won, without the rule id ("holding solomani's capital Concord ... ;
     solomani surrendered"); None while the game goes on."""
+    return None if state.winner is None else why_won(state.winner, ruleset)
+
+
+def why_won(winner: Side, ruleset: Ruleset) -> str:
+    """Why ``winner`` won, without the rule id: the words of ``status``, the screens' status
+    line and the log's line of the winning check alike (found by use, December 7, night: the
+    log said it twice, "aslan held Concord …; aslan wins: solomani surrenders")."""
+    loser = winner.enemy
+    return (
+        f"holding {_capital(loser, ruleset)} (its stellar hex and surface box) for "
+        f"{TURNS_TO_WIN} player turns in a row; {loser.value} surrendered"
+    )
+
+
+def _capital(side: Side, ruleset: Ruleset) -> str:
+    """``solomani's capital Concord``."""
+    return f"{side.value}'s capital {ruleset.star_map.capital_of(side).name}"
+
+
+def game_over_line(state: CampaignState, ruleset: Ruleset) -> str | None:
+    """Who won and why in one status-bar line that fits 80 columns ("aslan won: held
+    solomani's capital Concord 2 player turns running (DN-VIC-1)"); None while the game goes
+    on. Found by use (December 7, night): the screens' status line said only "the game is
+    over: aslan won", and ``game_over_sentence`` is cut there at 80 columns before the why."""
     winner = state.winner
     if winner is None:
         return None
-    loser = winner.enemy
-    capital = ruleset.star_map.capital_of(loser).name
-    return (
-        f"holding {loser.value}'s capital {capital} (its stellar hex and surface box) for "
-        f"{TURNS_TO_WIN} player turns in a row; {loser.value} surrendered"
-    )
+    held = f"held {_capital(winner.enemy, ruleset)} {TURNS_TO_WIN} player turns running"
+    return f"{winner.value} won: {held} (DN-VIC-1)"
 
 
 def _outcome(state: CampaignState, ruleset: Ruleset) -> str | None:

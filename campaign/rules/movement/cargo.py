@@ -158,6 +158,9 @@ def decide_load(state: CampaignState, order: Load, ruleset: Ruleset, dice: Dice)
     system_id = carrier.location.system or ""
     cargo_type = ruleset.unit_type(cargo.kind)
     _pd_in_movement(state, cargo, cargo_type.category)
+    # what the carrier takes first: a ship named as cargo was told to be in the box (found by
+    # use, December 7, night), as if landing it would let it board
+    check_cargo(state, ruleset, cargo, carrier)
     if cargo.location.where is Where.UNPLACED:
         if cargo_type.category is not UnitCategory.PD:
             raise IllegalOrderError("DN-MOV-10", f"{cargo.id} is not on the map")
@@ -182,7 +185,6 @@ def decide_load(state: CampaignState, order: Load, ruleset: Ruleset, dice: Dice)
             "DN-MOV-10",
             f"PD {cargo.id} is installed at {_name(ruleset, system_id)} and stays there",
         )
-    check_cargo(state, ruleset, cargo, carrier)
     return [CargoLoaded(side=side, cargo=cargo.id, carrier=carrier.id)]
 
 

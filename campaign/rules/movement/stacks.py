@@ -94,13 +94,19 @@ def _check_label(state: CampaignState, side: Side, label: str) -> None:
         raise IllegalOrderError("DN-MOV-2", f"stack {label} already exists: use merge-stacks")
 
 
+def _refuse_repeats(ids: list[str]) -> None:
+    """Refuse units an order names more than once (DN-MOV-2; found by use, December 7, night:
+    ``split-stack main y A-B1-1,A-B1-1`` was accepted, "Stack y: A-B1-1, A-B1-1")."""
+    repeated = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
+    if repeated:
+        raise InvalidOrderError(f"DN-MOV-2: {', '.join(repeated)} named more than once")
+
+
 def _ships(state: CampaignState, ruleset: Ruleset, side: Side, ids: list[str]) -> list[Unit]:
     """Own, self-propelled units standing together (not cargo)."""
     if not ids:
         raise InvalidOrderError("name at least one unit")
-    repeated = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
-    if repeated:
-        raise InvalidOrderError(f"{', '.join(repeated)} named more than once")
+    _refuse_repeats(ids)
     units = []
     for unit_id in ids:
         unit = state.units.get(unit_id)
@@ -143,9 +149,15 @@ def decide_split(
     group = resolve(state, side, order.stack)
     if group.stack is None:
         raise InvalidOrderError(f"{order.stack!r} is not a stack")
+    _refuse_repeats(list(order.units))
     outsiders = [u for u in order.units if u not in group.ids]
-    if outsiders:
-        raise IllegalOrderError("DN-MOV-2", f"{', '.join(outsiders)} not in stack {order.stack}")
+    if outsiders:  # the stack's ships named (found by use, December 7, night: only "not in")
+        verb = "is" if len(outsiders) == 1 else "are"
+        raise IllegalOrderError(
+            "DN-MOV-2",
+            f"{', '.join(outsiders)} {verb} not in stack {order.stack} "
+            f"(it holds {', '.join(group.ids)})",
+        )
     if order.label is not None:
         _check_label(state, side, order.label)
     return [StackRelabelled(side=side, label=order.label, units=list(order.units))]
@@ -162,7 +174,10 @@ def decide_merge(
         raise InvalidOrderError(f"{order.stack!r} is not a stack: use form-stack")
     target = group.units
     joining: list[Unit] = []
-    for name in order.others:
+    for n, name in enumerate(order.others):  # found by use: "merge-stacks main main" was
+        if name in (order.stack, *order.others[:n]):  # answered with main's ships
+            what = f"stack {name}" if name == order.stack or name not in state.units else name
+            raise InvalidOrderError(f"DN-MOV-2: {what} is named twice")
         joining.extend(resolve(state, side, name).units)
     units = _ships(state, ruleset, side, [u.id for u in (*target, *joining)])
     return [StackRelabelled(side=side, label=order.stack, units=[u.id for u in units])]
