@@ -102,7 +102,7 @@ LINKS_DEAD = (
 #: Seconds a screen's process has to end once the screen has quit (``q``: it said goodbye)
 #: or was asked to (its tab closed, its link revoked, the server stopping); then the server
 #: ends it, with whatever it started (``SeatService.end_within``), and says so.
-QUIT_WITHIN = 5.0
+QUIT_WITHIN = 10.0
 #: What a page says when its screen quit and its process had to be ended.
 HUNG = (
     "Your screen is closed: it quit, but its process did not end within {seconds:g} s and "
@@ -115,8 +115,9 @@ HUNG_IN_TERMINAL = (
 )
 #: The longest reason a page is given, in characters (one line of a phone's panel or two).
 MAX_REASON = 240
-#: Screens one link runs at once: each is a process of about 70 MiB on the referee's machine
-#: (docs/table.md, "Load"); a phone and a laptop per seat, and a reload's overlap, fit.
+#: Screens one link runs at once for open pages: each is a process of about 70 MiB on the
+#: referee's machine (docs/table.md, "Load"); a phone and a laptop per seat fit. A closed
+#: page's screen, ending (``QUIT_WITHIN`` at most), no longer counts.
 MAX_SCREENS_PER_LINK = 4
 #: What a page opened beyond that shows in its terminal before it is closed.
 TOO_MANY_SCREENS = (
@@ -536,8 +537,12 @@ class TableServer(Server):
         except asyncio.CancelledError:
             await websocket.close()
         finally:
-            # shielded: a handler cancelled (its connection lost, the server stopping) still
-            # ends its screen, within QUIT_WITHIN
+            # the page is gone: its place on the link is free now, while its screen ends
+            # (within QUIT_WITHIN); found by use, December 7, night: a few reloads in a row
+            # left the page "this link already has 4 open screens", each old screen still
+            # ending. Shielded: a handler cancelled (its connection lost, the server
+            # stopping) still ends its screen.
+            self.sockets.get(link.seat, set()).discard(websocket)
             await asyncio.shield(self._end_screen(service))
         return websocket
 

@@ -400,3 +400,23 @@ def test_ctrl_c_on_the_server_says_its_links_are_dead_and_pages_say_it_stopped(
     assert "2 open screen" in last, last
     assert "WARNING" not in "".join(printed), printed  # the screens ended before the server
     wait_for(lambda: served.screens("tui demo") == [], "the seats' processes end")
+
+
+def test_reloading_a_page_again_and_again_never_locks_its_seat_out(
+    served: Served, browser: Browser
+):
+    """DN-ERR-1 (found by use, December 7, night): a player reloading his page a few times
+    in a row (a phone that seemed stuck) got "this link already has 4 open screens … Close
+    one of its tabs" on his only tab: each reload's old screen, still ending (a screen takes
+    a second or two to start and quit), held one of the link's ``MAX_SCREENS_PER_LINK``
+    places until its process had ended. A closed page's screen no longer holds a place (it
+    ends within ``QUIT_WITHIN``); the reloaded page opens the seat's screen."""
+    from campaign.serve.server import MAX_SCREENS_PER_LINK
+
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    for _ in range(MAX_SCREENS_PER_LINK + 1):
+        browser.driver.refresh()
+    text = browser.shows(aslan, "aslan's view")
+    assert "open screens" not in text and not page_says_closed(browser, aslan), text
+    wait_for(lambda: len(served.screens("--side aslan")) == 1, "the old screens end")
