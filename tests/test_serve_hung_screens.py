@@ -84,8 +84,7 @@ def hung(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     pid_file = tmp_path / "screen.pid"
     command = f"{sys.executable} {script} {pid_file}"
     monkeypatch.setattr(SeatLink, "command", lambda link, campaign, db_url: command)
-    monkeypatch.setattr(serving, "QUIT_WITHIN", QUICK, raising=False)
-    monkeypatch.setattr(serving, "SCREENS_END_WITHIN", QUICK, raising=False)
+    monkeypatch.setattr(serving, "QUIT_WITHIN", QUICK)
     monkeypatch.setattr(sys, "stdin", None)  # no terminal to read commands from
     yield pid_file
     if pid_file.exists() and alive(pid := int(pid_file.read_text())):
