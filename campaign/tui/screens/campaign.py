@@ -76,8 +76,10 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
 #: The width, in columns, under which the campaign screen lays out for a phone.
 NARROW = 70
 #: The height, in rows, from which a phone's page (under ``NARROW`` columns) puts the Map
-#: tab's panel of stacks under the map instead of beside it (a phone held upright).
-TALL = 32
+#: tab's panel of stacks under the map instead of beside it (a phone held upright: a page
+#: 390 pixels wide and 600 to 850 high is 43 columns and 26 to 37 rows); the map keeps at
+#: least six rows above the panel's ten (campaign.tcss).
+TALL = 26
 
 
 class CampaignScreen(Screen[None]):
