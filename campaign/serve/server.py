@@ -124,6 +124,13 @@ TOO_MANY_SCREENS = (
     "\r\nDN-ERR-1: this link already has {count} open screens (each one runs on the "
     "referee's machine). Close one of its tabs, then Restart here.\r\n"
 )
+#: What a page that asks for a screen of a size out of bounds (``?width=…&height=…``) shows
+#: in its terminal (found by use, December 7, night: 1500x1500 started a screen of 150 MiB
+#: that wrote 5 MB for its first frame); a resize message has the same bounds.
+BAD_SIZE = (
+    "\r\nDN-ERR-1: a screen has 1 to {most} columns and rows; this page asked for another "
+    "size, so nothing started. Reload the page.\r\n"
+)
 #: Made before ``</body>``: the websocket's address from the page's own (see the module);
 #: it runs before textual-serve's script, which opens the websocket once the page has loaded.
 ABSOLUTE_WEBSOCKET = """<script>
@@ -492,17 +499,30 @@ class TableServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
+        if not all(1 <= edge <= MAX_TERMINAL for edge in (width, height)):
+            told = BAD_SIZE.format(most=MAX_TERMINAL)
+            log.warning(told.strip())
+            return await self._refuse_screen(websocket, request, told)
         open_ = self.sockets.setdefault(link.seat, set())
         if len(open_) >= MAX_SCREENS_PER_LINK:  # counted and taken with no await between
-            await websocket.prepare(request)
-            await websocket.send_bytes(TOO_MANY_SCREENS.format(count=len(open_)).encode())
-            await websocket.close()
-            return websocket
+            told = TOO_MANY_SCREENS.format(count=len(open_))
+            return await self._refuse_screen(websocket, request, told)
         open_.add(websocket)
         try:
             return await self._run_screen(link, websocket, request, width, height)
         finally:
             open_.discard(websocket)
+
+    @staticmethod
+    async def _refuse_screen(
+        websocket: web.WebSocketResponse, request: web.Request, told: str
+    ) -> web.WebSocketResponse:
+        """Open the page's websocket only to show ``told`` in its terminal, then close it:
+        no screen starts."""
+        await websocket.prepare(request)
+        await websocket.send_bytes(told.encode())
+        await websocket.close()
+        return websocket
 
     async def _run_screen(
         self,
