@@ -33,6 +33,12 @@ the seat's process gave, in one line: ``ended_reason``), the link revoked, the s
 it", and the reason was in the server's terminal only). Ctrl+C in the server's terminal ends
 the server alone: the seats' processes run in a session of their own
 (``SeatService``), so the server closes their pages with its own word, then ends them.
+
+A screen's process has ``QUIT_WITHIN`` seconds to end once the screen has quit or was asked
+to (its tab closed, its link revoked, the server stopping); one that does not is ended with
+its session's processes, and its page and the server's terminal say so (found by use,
+December 7, night: the server waited for ever, so a hung screen kept its page on a dead
+screen, held one of its link's places and outlived the server).
 """
 
 from __future__ import annotations
@@ -41,7 +47,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
+import signal
 import sys
 import threading
 from asyncio.subprocess import Process
@@ -91,17 +99,37 @@ LINKS_DEAD = (
     "campaign serve stopped: every link it printed is dead ({count} open screen(s) closed); "
     "the next `campaign serve` prints new ones"
 )
-#: Seconds the server waits for its screens' processes to end when it stops.
-SCREENS_END_WITHIN = 10.0
+#: Seconds a screen's process has to end once the screen has quit (``q``: it said goodbye)
+#: or was asked to (its tab closed, its link revoked, the server stopping); then the server
+#: ends it, with whatever it started (``SeatService.end_within``), and says so.
+QUIT_WITHIN = 10.0
+#: What a page says when its screen quit and its process had to be ended.
+HUNG = (
+    "Your screen is closed: it quit, but its process did not end within {seconds:g} s and "
+    "the server ended it. Restart opens it again while your link is valid."
+)
+#: What the server's terminal says then.
+HUNG_IN_TERMINAL = (
+    "the {seat} screen (process {pid}) did not end within {seconds:g} s of quitting; "
+    "the server ended it"
+)
 #: The longest reason a page is given, in characters (one line of a phone's panel or two).
 MAX_REASON = 240
-#: Screens one link runs at once: each is a process of about 70 MiB on the referee's machine
-#: (docs/table.md, "Load"); a phone and a laptop per seat, and a reload's overlap, fit.
+#: Screens one link runs at once for open pages: each is a process of about 70 MiB on the
+#: referee's machine (docs/table.md, "Load"); a phone and a laptop per seat fit. A closed
+#: page's screen, ending (``QUIT_WITHIN`` at most), no longer counts.
 MAX_SCREENS_PER_LINK = 4
 #: What a page opened beyond that shows in its terminal before it is closed.
 TOO_MANY_SCREENS = (
     "\r\nDN-ERR-1: this link already has {count} open screens (each one runs on the "
     "referee's machine). Close one of its tabs, then Restart here.\r\n"
+)
+#: What a page that asks for a screen of a size out of bounds (``?width=…&height=…``) shows
+#: in its terminal (found by use, December 7, night: 1500x1500 started a screen of 150 MiB
+#: that wrote 5 MB for its first frame); a resize message has the same bounds.
+BAD_SIZE = (
+    "\r\nDN-ERR-1: a screen has 1 to {most} columns and rows; this page asked for another "
+    "size, so nothing started. Reload the page.\r\n"
 )
 #: Made before ``</body>``: the websocket's address from the page's own (see the module);
 #: it runs before textual-serve's script, which opens the websocket once the page has loaded.
@@ -207,16 +235,28 @@ class SeatService(AppService):
     failure to start twice in the server's terminal), and printed in the server's terminal
     once the process has ended."""
 
-    def __init__(self, command: str, **kwargs: Any) -> None:
+    def __init__(self, command: str, *, seat: str, **kwargs: Any) -> None:
         write_bytes = kwargs.pop("write_bytes")
+        close = kwargs.pop("close")
 
         async def drawing(data: bytes) -> None:
             self.drew = True
             await write_bytes(data)
 
-        super().__init__(command, write_bytes=drawing, **kwargs)
+        async def goodbye() -> None:
+            self.quitting.set()
+            await close()
+
+        super().__init__(command, write_bytes=drawing, close=goodbye, **kwargs)
+        #: The seat whose screen this is (named in the server's terminal).
+        self.seat = seat
         #: Whether the screen has drawn on its page.
         self.drew = False
+        #: Set once the screen has said it ends, or was asked to: its process has
+        #: ``QUIT_WITHIN`` seconds from then (``end_within``).
+        self.quitting = asyncio.Event()
+        #: Whether the server had to end the process (it did not end in time).
+        self.ended_by_server = False
         self._said: list[bytes] = []
         self._reading: asyncio.Task[None] | None = None
 
@@ -240,6 +280,47 @@ class SeatService(AppService):
     async def _keep(self, stderr: asyncio.StreamReader) -> None:
         while chunk := await stderr.read(4096):
             self._said.append(chunk)
+
+    async def stop(self) -> None:
+        """textual-serve's stop (ask the screen to quit, wait until its output ends), bounded:
+        a process that does not end within ``QUIT_WITHIN`` is ended (its tab was closed, or
+        the server stops). textual-serve waited for ever, so a hung screen held its link's
+        place (``MAX_SCREENS_PER_LINK``) and outlived the server."""
+        if self._task is not None:
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.end_within(QUIT_WITHIN)
+            await self._task
+            self._task = None
+
+    async def end_within(self, seconds: float) -> None:
+        """Ask the screen to quit (unless it has ended, quit or been asked already) and wait
+        ``seconds`` at most for its process to end; then end it, with every process it
+        started (they share its session), and say so in the server's terminal. The quit
+        message is sent within the same bound: a process that reads nothing any more fills
+        its input pipe."""
+        process = self._process
+        if process is None:
+            return
+        asked = self.quitting.is_set()  # it said goodbye, or was asked already
+        self.quitting.set()
+        try:
+            async with asyncio.timeout(seconds):
+                if process.returncode is None and not asked:
+                    await self.send_meta({"type": "quit"})
+                await process.wait()
+        except TimeoutError:
+            self._end_process(process, seconds)
+            await process.wait()
+
+    def _end_process(self, process: Process, seconds: float) -> None:
+        """End ``process`` and its session's processes (SIGKILL: it ignored the quit, and
+        may ignore SIGTERM) and say so in the server's terminal, once."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # its session's group: its own id
+        if not self.ended_by_server:
+            self.ended_by_server = True
+            said = HUNG_IN_TERMINAL.format(seat=self.seat, pid=process.pid, seconds=seconds)
+            print(said, flush=True)
 
     async def ended(self) -> tuple[int, str]:
         """Once the process has ended: its return code and what it said on its standard
@@ -328,16 +409,12 @@ class TableServer(Server):
         print(LINKS_DEAD.format(count=len(open_)), flush=True)
 
     async def end_screens(self) -> None:
-        """Ask every running screen to quit and wait (``SCREENS_END_WITHIN`` at most) until
-        their processes have ended: one that ended after the server's loop had closed made
-        asyncio print a warning in the server's terminal, under the word that the links are
-        dead (found by use, December 7, evening)."""
-        processes = [service._process for service in self.services if service._process]
-        for service in list(self.services):
-            await service.send_meta({"type": "quit"})
-        if processes:
-            ending = [asyncio.ensure_future(process.wait()) for process in processes]
-            await asyncio.wait(ending, timeout=SCREENS_END_WITHIN)
+        """Ask every running screen to quit and wait until their processes have ended
+        (``QUIT_WITHIN`` at most; then they are ended): one that ended after the server's
+        loop had closed made asyncio print a warning in the server's terminal, under the
+        word that the links are dead (found by use, December 7, evening), and one that hung
+        outlived the server (December 7, night)."""
+        await asyncio.gather(*(service.end_within(QUIT_WITHIN) for service in self.services))
 
     @staticmethod
     async def close_page(websocket: web.WebSocketResponse, said: str) -> None:
@@ -422,17 +499,30 @@ class TableServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
+        if not all(1 <= edge <= MAX_TERMINAL for edge in (width, height)):
+            told = BAD_SIZE.format(most=MAX_TERMINAL)
+            log.warning(told.strip())
+            return await self._refuse_screen(websocket, request, told)
         open_ = self.sockets.setdefault(link.seat, set())
         if len(open_) >= MAX_SCREENS_PER_LINK:  # counted and taken with no await between
-            await websocket.prepare(request)
-            await websocket.send_bytes(TOO_MANY_SCREENS.format(count=len(open_)).encode())
-            await websocket.close()
-            return websocket
+            told = TOO_MANY_SCREENS.format(count=len(open_))
+            return await self._refuse_screen(websocket, request, told)
         open_.add(websocket)
         try:
             return await self._run_screen(link, websocket, request, width, height)
         finally:
             open_.discard(websocket)
+
+    @staticmethod
+    async def _refuse_screen(
+        websocket: web.WebSocketResponse, request: web.Request, told: str
+    ) -> web.WebSocketResponse:
+        """Open the page's websocket only to show ``told`` in its terminal, then close it:
+        no screen starts."""
+        await websocket.prepare(request)
+        await websocket.send_bytes(told.encode())
+        await websocket.close()
+        return websocket
 
     async def _run_screen(
         self,
@@ -451,6 +541,7 @@ class TableServer(Server):
 
         service = SeatService(
             link.command(self.campaign, self.db_url),
+            seat=link.seat,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=said_goodbye,
@@ -466,22 +557,45 @@ class TableServer(Server):
         except asyncio.CancelledError:
             await websocket.close()
         finally:
-            await service.stop()
-            self.services.discard(service)
+            # the page is gone: its place on the link is free now, while its screen ends
+            # (within QUIT_WITHIN); found by use, December 7, night: a few reloads in a row
+            # left the page "this link already has 4 open screens", each old screen still
+            # ending. Shielded: a handler cancelled (its connection lost, the server
+            # stopping) still ends its screen.
+            self.sockets.get(link.seat, set()).discard(websocket)
+            await asyncio.shield(self._end_screen(service))
         return websocket
+
+    async def _end_screen(self, service: SeatService) -> None:
+        """End one tab's screen (``SeatService.stop``: bounded) and forget it."""
+        try:
+            await service.stop()
+        finally:
+            self.services.discard(service)
 
     async def _close_when_ended(
         self, service: SeatService, websocket: web.WebSocketResponse
     ) -> None:
         """Close the tab's websocket once its screen's process has ended, however it ended
         (``q``, an error, it could not start), the page saying why (``ended_reason``) instead
-        of freezing. (textual-serve closes it, saying nothing, when the app says goodbye.)"""
+        of freezing. (textual-serve closes it, saying nothing, when the app says goodbye.)
+        Once the screen has said goodbye its process has ``QUIT_WITHIN`` seconds to end, then
+        the server ends it and the page says so (``HUNG``)."""
         running = service._task  # the task reading the process's output: done when it ends
-        if running is not None:
-            await asyncio.shield(running)
-            returncode, said = await service.ended()
+        if running is None:
+            return
+        goodbye = asyncio.ensure_future(service.quitting.wait())
+        try:
+            await asyncio.wait([running, goodbye], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            goodbye.cancel()
+        await service.end_within(QUIT_WITHIN)
+        returncode, said = await service.ended()
+        if service.ended_by_server:
+            reason = HUNG.format(seconds=QUIT_WITHIN)
+        else:
             reason = ended_reason(returncode, said, self.db_url, drew=service.drew)
-            await self.close_page(websocket, reason)
+        await self.close_page(websocket, reason)
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService

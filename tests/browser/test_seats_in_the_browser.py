@@ -7,6 +7,7 @@ side's orders or referee orders; a wrong link gets no screen; closing a tab ends
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import urllib.request
 import pytest
 
 from campaign.app import CampaignService
-from tests.browser.harness import Browser, Served, wait_for
+from tests.browser.harness import PATIENCE, Browser, Served, wait_for
 from tests.conftest import REPO_ROOT
 
 #: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k`` (DN-NEU-1).
@@ -400,3 +401,59 @@ def test_ctrl_c_on_the_server_says_its_links_are_dead_and_pages_say_it_stopped(
     assert "2 open screen" in last, last
     assert "WARNING" not in "".join(printed), printed  # the screens ended before the server
     wait_for(lambda: served.screens("tui demo") == [], "the seats' processes end")
+
+
+def test_reloading_a_page_again_and_again_never_locks_its_seat_out(
+    served: Served, browser: Browser
+):
+    """DN-ERR-1 (found by use, December 7, night): a player reloading his page a few times
+    in a row (a phone that seemed stuck) got "this link already has 4 open screens … Close
+    one of its tabs" on his only tab: each reload's old screen, still ending (a screen takes
+    a second or two to start and quit), held one of the link's ``MAX_SCREENS_PER_LINK``
+    places until its process had ended. A closed page's screen no longer holds a place (it
+    ends within ``QUIT_WITHIN``); the reloaded page opens the seat's screen."""
+    from campaign.serve.server import MAX_SCREENS_PER_LINK
+
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    for _ in range(MAX_SCREENS_PER_LINK + 1):
+        browser.driver.refresh()
+    text = browser.shows(aslan, "aslan's view")
+    assert "open screens" not in text and not page_says_closed(browser, aslan), text
+    wait_for(lambda: len(served.screens("--side aslan")) == 1, "the old screens end")
+
+
+@pytest.mark.parametrize("size", ["width=1500&height=1500", "width=80&height=0", "width=-4"])
+def test_a_screen_size_out_of_bounds_starts_nothing(served: Served, size: str):
+    """DN-ERR-1 (found by use, December 7, night): the size a page asks for when it opens
+    its websocket (``?width=…&height=…``) was taken as it came, while a resize message is
+    refused beyond ``MAX_TERMINAL`` characters: ``width=1500&height=1500`` started Aslan's
+    screen at 1500x1500 (150 MiB, 5 MB written for its first frame), and a size of 0 or
+    below reached the screen's process. Such a page is now told why in its terminal, and no
+    screen starts."""
+    import asyncio
+
+    import aiohttp
+
+    from campaign.serve.server import MAX_TERMINAL
+
+    url = served.links["aslan"] + f"/ws?{size}"
+
+    async def scenario() -> str:
+        told = bytearray()
+
+        async def read(socket: aiohttp.ClientWebSocketResponse) -> None:
+            async for message in socket:  # until the server closes it
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    told.extend(message.data)
+
+        async with aiohttp.ClientSession() as session:
+            socket = await session.ws_connect(url)
+            with contextlib.suppress(TimeoutError):  # a screen started: it never closes
+                await asyncio.wait_for(read(socket), PATIENCE)
+            await socket.close()
+        return told.decode("utf-8", "replace")
+
+    told = asyncio.run(scenario())
+    wait_for(lambda: served.screens("--side aslan") == [], "no screen runs")
+    assert f"1 to {MAX_TERMINAL} columns and rows" in told and "nothing started" in told, told[:300]

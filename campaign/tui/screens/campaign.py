@@ -75,14 +75,23 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
 
 #: The width, in columns, under which the campaign screen lays out for a phone.
 NARROW = 70
+#: The height, in rows, from which a phone's page (under ``NARROW`` columns) puts the Map
+#: tab's panel of stacks under the map instead of beside it (a phone held upright: a page
+#: 390 pixels wide and 600 to 850 high is 43 columns and 26 to 37 rows); the map keeps at
+#: least six rows above the panel's ten (campaign.tcss).
+TALL = 26
 
 
 class CampaignScreen(SeatScreen):
     """One open campaign."""
 
     #: Under ``NARROW`` columns (a phone's page, docs/table.md) the screen has the class
-    #: ``-narrow``: the map and the order line keep most of the width (campaign.tcss).
+    #: ``-narrow``: the map and the order line keep most of the width (campaign.tcss); from
+    #: ``TALL`` rows on it also has ``-tall``: the Map tab's panel goes under the map, at the
+    #: whole width, so that each stack and destination is one line (found by use, December
+    #: 7, night: 17 columns beside the map took three lines per stack).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
 
     BINDINGS = [
         *(tab.binding(index) for index, tab in enumerate(TABS)),

@@ -207,14 +207,17 @@ class MapTab(Horizontal):
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the side panel to the height it has now (``_fit_side``)."""
-        self._fit_side(event.size.height)
+        self._fit_side()
 
-    def _fit_side(self, height: int) -> None:
-        """Give the selected system's lines at most the rows the two lists leave them (three
-        rows each, and the two titles), up to ``INFO_ROWS``; ``CHOSEN_ROWS`` at least while a
-        system is chosen, when they fit. Found by use (December 7): at 80x24 a chosen system
-        had them laid out 21 rows high in a panel of 15, its routes and hints off the
-        screen; they scroll within their rows now."""
+    def _fit_side(self) -> None:
+        """Give the selected system's lines at most the rows the two lists leave them in the
+        side panel (three rows each, and the two titles), up to ``INFO_ROWS``;
+        ``CHOSEN_ROWS`` at least while a system is chosen, when they fit. Found by use
+        (December 7): at 80x24 a chosen system had them laid out 21 rows high in a panel of
+        15, its routes and hints off the screen; they scroll within their rows now. The
+        panel's own height: beside the map it is the tab's, under it (a phone held upright,
+        campaign.tcss) a part of it."""
+        height = self.query_one("#map-side").size.height
         room = max(1, height - 2 - 2 * LIST_ROWS)
         info = self.query_one("#system-info")
         info.styles.max_height = min(INFO_ROWS, room)
@@ -450,7 +453,7 @@ class MapTab(Horizontal):
         self.selected_stack = stack
         self.highlighted_destination = None
         self.selected_system = None
-        self._fit_side(self.size.height)
+        self._fit_side()
         self.query_one("#dest-list", DestinationList).typed = ""  # another stack's places
         self._fill_destinations()
         self.draw_map()
@@ -493,7 +496,7 @@ class MapTab(Horizontal):
         panel lists its units and the orders that apply there; None lets the stack's
         destinations lead again."""
         self.selected_system = system_id
-        self._fit_side(self.size.height)
+        self._fit_side()
         self.draw_map()
 
     @on(MapCanvas.Clicked)
