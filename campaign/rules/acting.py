@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from campaign.rules import engine, fairplay
 from campaign.rules.combat.waiting import Duty, battle_duties
 from campaign.rules.economy.victory import game_over_line
-from campaign.rules.engine import STEP_ENDING, LegalOrder
+from campaign.rules.engine import LegalOrder, duty_rank
 from campaign.rules.errors import IllegalOrderError, Wait
 from campaign.rules.flow import check_step_end
 from campaign.rules.ids import Side
@@ -39,8 +39,9 @@ def who_must_act(
         return urgent
     legal = list(legal) if legal is not None else engine.legal_orders(state, state.acting, ruleset)
     done = _deployment_done(state, ruleset)
+    optional = _optional_verbs(state)
     # the step's own orders first; once a deployment is complete, ending it comes first
-    legal.sort(key=lambda order: (order.verb in STEP_ENDING) is not done)
+    legal.sort(key=lambda order: duty_rank(order.verb, ending_first=done, optional=optional))
     return [_step_duty(state, tuple(order.notation for order in legal))]
 
 
@@ -86,6 +87,18 @@ def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
     )
 
 
+#: Orders a combat step allows but never waits for: with no battle, PD fire or losses
+#: pending, its duty is its own orders (``interact`` in the interaction step), else ending it.
+COMBAT_OPTIONAL = frozenset({"load", "unload"})
+
+
+def _optional_verbs(state: CampaignState) -> frozenset[str]:
+    """The verbs a duty suggests last in this step (``engine.duty_rank``): cargo orders in a
+    combat step (found by use, December 7, night: "aslan must act: first-combat/space phase —
+    aslan load CARGO CARRIER", as if loading were what the game waited for)."""
+    return COMBAT_OPTIONAL if state.phase.is_combat else frozenset()
+
+
 def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:
     """True in a set-up deployment step that may end now (DN-SET-2): what is left (moving a
     placed unit, stacking, an unplaced PD) is optional, so the duty is ``end-phase``."""
@@ -113,7 +126,11 @@ def first_duty(state: CampaignState, ruleset: Ruleset | None = None) -> Duty | N
     duties = _urgent_duties(state, ruleset)
     if duties is None:
         legal = engine.first_legal_order(
-            state, state.acting, ruleset, ending_first=_deployment_done(state, ruleset)
+            state,
+            state.acting,
+            ruleset,
+            ending_first=_deployment_done(state, ruleset),
+            optional=_optional_verbs(state),
         )
         duties = [_step_duty(state, (legal.notation,) if legal is not None else ())]
     return duties[0] if duties else None

@@ -400,18 +400,33 @@ def legal_orders(
     return list(_offered_orders(state, side, ruleset))
 
 
+def duty_rank(verb: str, *, ending_first: bool, optional: frozenset[str] = frozenset()) -> int:
+    """Where an order of ``verb`` comes among the orders a duty suggests: 0 first, then 1,
+    then 2. The orders that only end the step (``STEP_ENDING``) come after the step's own
+    orders (``ending_first``: before them); ``optional`` verbs, allowed but never what the
+    step waits for, come after both."""
+    if verb in optional:
+        return 2
+    return 0 if (verb in STEP_ENDING) is ending_first else 1
+
+
 def first_legal_order(
-    state: CampaignState, side: Side | None, ruleset: Ruleset | None, *, ending_first: bool
+    state: CampaignState,
+    side: Side | None,
+    ruleset: Ruleset | None,
+    *,
+    ending_first: bool,
+    optional: frozenset[str] = frozenset(),
 ) -> LegalOrder | None:
-    """The first of ``legal_orders`` once the orders that only end the step (``STEP_ENDING``)
-    are put after the others (``ending_first``: before them), each group in catalog order;
-    None when none is legal. The order types after it are not checked."""
-    other_group = None
+    """The first of ``legal_orders`` in ``duty_rank`` order, each rank in catalog order; None
+    when none is legal. The order types after the first of rank 0 are not checked."""
+    later: dict[int, LegalOrder] = {}
     for order in _offered_orders(state, side, ruleset):
-        if (order.verb in STEP_ENDING) is ending_first:
+        rank = duty_rank(order.verb, ending_first=ending_first, optional=optional)
+        if rank == 0:
             return order
-        other_group = other_group or order
-    return other_group
+        later.setdefault(rank, order)
+    return later[min(later)] if later else None
 
 
 def _offered_orders(

@@ -126,3 +126,30 @@ def test_unknown_battle_ids_are_refused_naming_the_battles(ref):
     with pytest.raises(InvalidOrderError) as refused:
         resolve_battle(_two_battles(), ref)
     assert "b1 = hlirakh/solomani-aslan" in refused.value.message
+
+
+
+def test_a_combat_step_without_a_battle_suggests_no_cargo_order(service):
+    """DN-SEQ-2 (found by use, December 7, night): on the demo, after ``aslan end-phase`` in
+    First Movement, the status line read "aslan must act: first-combat/space phase — aslan
+    load CARGO CARRIER", as if loading were what the game waited for. In a combat step with no
+    battle, PD fire or losses waiting, loading and unloading come last: the step's own orders
+    (``interact`` in the interaction step), else ending it; ``first_duty`` and
+    ``who_must_act`` agree."""
+    from campaign.rules.acting import first_duty
+
+    suggested = []
+    for _ in range(3):  # space, interaction, surface
+        service.order("demo", "aslan end-phase")
+        loaded = service.load("demo")
+        state, ruleset = loaded.state, loaded.ruleset
+        offered = {legal.verb for legal in engine.legal_orders(state, state.acting, ruleset)}
+        assert state.phase.is_combat and "load" in offered
+        duty = first_duty(state, ruleset)
+        assert duty is not None and duty.orders[0] == who_must_act(state, ruleset)[0].orders[0]
+        suggested.append((state.sub_phase.value if state.sub_phase else "", duty.orders[0]))
+    assert suggested == [
+        ("space", "aslan end-phase"),
+        ("interaction", "aslan interact SYS LAND BOMBARD DROPS"),
+        ("surface", "aslan end-phase"),
+    ]
