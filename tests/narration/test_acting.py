@@ -128,7 +128,6 @@ def test_unknown_battle_ids_are_refused_naming_the_battles(ref):
     assert "b1 = hlirakh/solomani-aslan" in refused.value.message
 
 
-
 def test_a_combat_step_without_a_battle_suggests_no_cargo_order(service):
     """DN-SEQ-2 (found by use, December 7, night): on the demo, after ``aslan end-phase`` in
     First Movement, the status line read "aslan must act: first-combat/space phase — aslan
