@@ -792,27 +792,11 @@ async def test_esc_on_the_set_up_after_n_goes_back_to_the_game():
         game = table(app)
         await until(pilot, lambda: app.screen is game, "the game")
         before = game.position
-        await pilot.press("n")
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
-            "the set-up (or the question)",
-        )
-        if isinstance(app.screen, GameConfirm):
-            await pilot.press("y")
-        await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+        await open_setup_over_the_game(pilot, app)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is game, "back to the game")
         assert game.position is before and game.is_attached  # the same game, untouched
-        await pilot.press("n")
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
-            "the set-up (or the question)",
-        )
-        if isinstance(app.screen, GameConfirm):
-            await pilot.press("y")
-        await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+        await open_setup_over_the_game(pilot, app)
         new = await start_from_setup(pilot, app)
         assert new is not game and game not in app.screen_stack
         await pass_investor(pilot)
@@ -849,3 +833,16 @@ def test_a_reply_names_the_nation_that_replies_and_the_one_that_moved():
     assert decision_text(state).endswith(
         "Germany · player 2 decides for Italy: fight or peace with Germany at vienna"
     )
+
+
+async def open_setup_over_the_game(pilot, app) -> None:
+    """``n`` in a running game (``y`` if it asks first): the set-up screen on top."""
+    await pilot.press("n")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, (ImperialSetupScreen, GameConfirm)),
+        "the set-up (or the question)",
+    )
+    if isinstance(app.screen, GameConfirm):
+        await pilot.press("y")
+    await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
