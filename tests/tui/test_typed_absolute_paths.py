@@ -24,7 +24,7 @@ from campaign.rules.ids import Side
 from campaign.tui.places import remember_folder
 from campaign.tui.screens.forms import OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
-from scenarios.dialogs import GamePathDialog
+from scenarios.dialogs import GamePathDialog, GameScreen
 from scenarios.saves import remember_folder as remember_saves_folder
 from scenarios.type_ahead import FieldInput
 from tests.tui.pilot_helpers import ScenarioHost, campaign_shown, screen_of
@@ -173,7 +173,7 @@ def test_the_save_dialog_writes_an_absolute_path_typed_where_it_was_typed(
     async def scenario() -> None:
         app: App = ScenarioHost(GAMES["shogi"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
             screen = app.screen
             await pilot.press("ctrl+s")
             await until(
