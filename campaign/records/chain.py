@@ -11,9 +11,9 @@ becomes before anything is stored.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from json.encoder import encode_basestring
 
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules.errors import TamperedLogError
@@ -61,8 +61,10 @@ def _hash(
 
 @lru_cache(maxsize=4096)
 def _json_str(value: str) -> str:
-    """A JSON string literal, as canonical JSON writes it (non-ASCII kept)."""
-    return json.dumps(value, ensure_ascii=False)
+    """A JSON string literal, as canonical JSON writes it (non-ASCII kept): the encoder
+    ``json.dumps(value, ensure_ascii=False)`` uses for a string, without building a
+    ``JSONEncoder`` for every call (a tenth of the cost; every load verifies the whole log)."""
+    return encode_basestring(value)
 
 
 def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:

@@ -197,7 +197,8 @@ class Store:
         a turn file was sent or received. Where not, ``ledger.player(name)`` is None, and a
         read that needs no more (``status``, whose eyes a read is for) leaves the ledger's code
         unloaded and its tables uncreated (issue 47 item 2)."""
-        tables = [table for table in MAIL_MARKS if table in self.database.table_names()]
+        present = self.database.table_names()
+        tables = [table for table in MAIL_MARKS if table in present]
         if not tables:
             return False
         with self.database.read() as connection:

@@ -282,3 +282,75 @@ def test_the_tools_records_are_not_built_by_the_dataclass_decorator():
         "print('DATACLASSES', ours(made))",
     )
     assert last == "DATACLASSES []"
+
+
+def test_a_quick_command_imports_msgspec_without_typing_extensions(tmp_path):
+    """issue 47 item 2: run as the console script, `status` imports msgspec with
+    ``typing_extensions`` marked absent (msgspec falls back to ``typing``; the import brought
+    ``inspect``, ``ast``, ``dis`` and ``socket``: about a twentieth of the command), and the
+    mark is gone afterwards: the module still imports in the same process."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    done = _fresh_python(
+        "import sys",
+        "import campaign.cli as cli",
+        "real_exit = cli.quick_exit",
+        "def exit_telling(code):",
+        "    names = ('msgspec', 'typing_extensions', 'inspect')",
+        "    loaded = sorted(m for m in names if m in sys.modules)",
+        "    import typing_extensions",
+        "    print('LOADED', loaded, typing_extensions.__name__, file=sys.stderr)",
+        "    real_exit(code)",
+        "cli.quick_exit = exit_telling",
+        f"sys.argv = ['campaign', 'status', 'c', '--db', {url!r}]",
+        "sys.exit(cli.main())",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "game turn" in done.stdout
+    assert done.stderr == "LOADED ['msgspec'] typing_extensions\n"
+
+
+def test_msgspec_imported_lean_reads_what_it_read_and_leaves_the_finder_off():
+    """issue 47 item 2 (``campaign.cli.lean_msgspec``): the lean import decodes and refuses as
+    the usual one (the rules' Structs, tagged unions, a missing field), the finder answers
+    once and leaves ``sys.meta_path`` as it was; with ``typing_extensions`` already imported
+    it does nothing."""
+    probe = (
+        "import sys",
+        "from campaign.cli import lean_msgspec",
+        "before = list(sys.meta_path)",
+        "lean_msgspec.install()",
+        "import msgspec",
+        "assert sys.meta_path == before, sys.meta_path",
+        "from typing import Literal",
+        "from campaign.rules.phases import Phase",
+        "class Where(msgspec.Struct, frozen=True):",
+        "    kind: Literal['hex', 'box']",
+        "    name: str",
+        "class Probe(msgspec.Struct, frozen=True):",
+        "    where: Where",
+        "    phase: Phase",
+        "    sides: frozenset[str] | None = None",
+        "    count: int = 1",
+        'got = msgspec.json.decode(b\'{"where":{"kind":"hex","name":"kuzu"},'
+        '"phase":"production","sides":["aslan"]}\', type=Probe)',
+        "try:",
+        '    msgspec.json.decode(b\'{"phase":"production"}\', type=Probe)',
+        "except msgspec.ValidationError as error:",
+        "    refusal = str(error)",
+        "print(sorted(m for m in ('typing_extensions', 'inspect') if m in sys.modules),"
+        " repr(got.where), got.phase.value, sorted(got.sides), got.count, refusal)",
+    )
+    lean = _last_line_of(*probe)
+    usual = _last_line_of(*(line for line in probe if "lean_msgspec" not in line))
+    assert lean.startswith("[] ")
+    assert usual.startswith("['inspect', 'typing_extensions'] ")
+    assert lean.partition("] ")[2] == usual.partition("] ")[2]
+    assert "Object missing required field `where`" in lean
+    already = _last_line_of(
+        "import sys, typing_extensions",
+        "from campaign.cli import lean_msgspec",
+        "lean_msgspec.install()",
+        "print(lean_msgspec.LeanMsgspecFinder in sys.meta_path)",
+    )
+    assert already == "False"

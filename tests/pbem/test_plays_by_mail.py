@@ -34,3 +34,22 @@ def test_a_database_without_the_ledger_tables_keeps_them_uncreated(tmp_path):
     assert not present & set(LEDGER_TABLE_NAMES)
     assert referee.reader(CAMPAIGN, None) is None
     assert referee.store.database.table_names() == present
+
+
+def test_it_reads_the_table_names_once(tmp_path, monkeypatch):
+    """issue 47 item 2: one look at the database's tables for every mark (each look is a
+    connection and a read of the schema: `status` asked twice per mark table, four of its
+    seven connections)."""
+    referee = service(tmp_path / "referee.db")
+    referee.create(CAMPAIGN, seed=11)
+    database = referee.store.database
+    looks = []
+    real = database.table_names
+
+    def counted() -> set[str]:
+        looks.append(1)
+        return real()
+
+    monkeypatch.setattr(database, "table_names", counted)
+    assert referee.store.plays_by_mail(CAMPAIGN) is False
+    assert len(looks) == 1

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from campaign.app import CampaignService, parse_stored
+from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.errors import (
     CampaignError,
     CampaignNotFoundError,
     ConflictError,
     TamperedLogError,
 )
-from campaign.store.repository import Store
+from campaign.store.repository import Store, chain_hash
 from tests.engine.factory import small_ruleset
 from tests.store import conftest as store_conftest
 
@@ -140,3 +144,27 @@ def test_event_hash_is_sha256_of_canonical_json_with_prev_hash():  # DN-ERR-1
     got = chain_hash("Kampagne é", 9, 4, order, "units-bought", payload, prev)
     assert got == expected
     assert chain_hash("Kampagne é", 9, 4, "other", "units-bought", payload, prev) != expected
+
+
+@given(name=st.text(max_size=40), order=st.text(max_size=80), type_=st.text(max_size=30))
+@settings(max_examples=300, deadline=None)
+def test_event_hash_stays_canonical_for_any_text(name, order, type_):
+    """DN-ERR-1 (a tampered log is found): the chain's hand-written JSON string literals (the
+    string encoder, not ``json.dumps`` per call; issue 47 item 2) are canonical JSON's for any
+    text: quotes, backslashes, control and non-ASCII characters."""
+    payload = canonical_json({"note": order, "n": 1})
+    prev = "cd" * 32
+    expected = sha256_hex(
+        canonical_json(
+            {
+                "batch": 2,
+                "campaign": name,
+                "event": json.loads(payload),
+                "order": order,
+                "prev_hash": prev,
+                "seq": 7,
+                "type": type_,
+            }
+        )
+    )
+    assert chain_hash(name, 7, 2, order, type_, payload, prev) == expected
