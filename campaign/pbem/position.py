@@ -591,11 +591,11 @@ def refused_orders(
     """Every order of ``batches`` (our own log after ``state``, which is consumed) that this
     version's rules refuse where it stands, read as ``replay`` reads it on the other machine
     (its names as the one who typed it knows them: ``sender``, the side whose log it is, for
-    a referee order, None for the referee's own database). Each order is decided again with the dice
-    it rolled (``LoggedDice``) and the log goes on as logged, so every refusal is found, not
-    only the first. A referee undo is not decided here (``replay`` computes it again from the
-    log); an order whose decision asks for dice its events lack, or trips an engine bug, is
-    left to the import to judge: only a refusal by the rules is reported.
+    a referee order; None for the referee's own database). Each order is decided again with
+    the dice it rolled (``LoggedDice``) and the log goes on as logged, so every refusal is
+    found, not only the first. A referee undo is not decided here (``replay`` computes it
+    again from the log); an order whose decision asks for dice its events lack, or trips an
+    engine bug, is left to the import to judge: only a refusal by the rules is reported.
 
     Found by use (December 7, late night): an order 0.1.0 accepted and this version refuses
     (``produce`` before ``maintain``, DN-ECO-7), given before the upgrade, went into the next
