@@ -95,3 +95,18 @@ def test_taken_back_as_told_the_game_goes_on(tmp_path):
     assert "file 21 from solomani" in out
     code, log, _ = run("log", CAMPAIGN, "--type", "units-produced", *alice.db_args)
     assert code == 0 and ORDER in log, log
+
+
+def test_the_upgrade_names_a_sent_file_the_other_import_would_refuse(tmp_path):
+    """DN-ECO-7: Bob sent file 21 with 0.1.0 (``produce``, ``maintain``, ``pass``:
+    ``extra/021-bob-sent.db``) and upgraded before Alice answered; the notice names the file
+    and the order, and says Alice imports it with the older version, before she upgrades."""
+    release = copy_release("0.1.0", tmp_path / "0.1.0")
+    bob = tmp_path / "bob.db"
+    shutil.copyfile(release / "extra" / "021-bob-sent.db", bob)
+    code, _, err = run("status", CAMPAIGN, "--db", f"sqlite:///{bob}")
+    assert code == 0, err
+    assert "file 21, which you sent with the older version" in err, err
+    assert f"'{ORDER}' (event 165): DN-ECO-7" in err
+    assert "he imports it with the older version, before he upgrades" in err
+    assert "not sent yet" not in err
