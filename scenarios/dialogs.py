@@ -554,9 +554,14 @@ class GameChoice(GameDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="game-dialog"):
-            yield Label(self._heading, classes="game-dialog-title")
+            # shown as written: a heading may hold an install line's ``'.[solver]'``, which
+            # markup would drop (found by use, December 7, late night)
+            yield Label(self._heading, classes="game-dialog-title", markup=False)
             yield ListView(
-                *(ListItem(Label(label), name=value) for value, label in self.options),
+                *(
+                    ListItem(Label(label, markup=False), name=value)
+                    for value, label in self.options
+                ),
                 id="game-choices",
             )
 

@@ -180,17 +180,17 @@ class Campaigns:
         return [(path, f"that is the database {whose} kept in") for path in self.store.files()]
 
     def migration_notice(self) -> str | None:
-        """The sentence that tells the user opening the database migrated an older one and
-        where the copy of it went (docs/compatibility.md, "Upgrading"), said once by the
-        commands and the terminal UI alike; ``None`` when this open migrated nothing (or
-        PostgreSQL's, which has no copy)."""
-        backup = self.store.migration_backup
-        if backup is None:
+        """What opening the database did, when it migrated an older one: where the copy of it
+        went or how to go back, and the unsent orders this version refuses, with what to do
+        (``campaign.app.upgrading.migration_notice``); said once by the commands and the
+        terminal UI alike. ``None`` when this open migrated nothing."""
+        if self.store.migrated is None:
             return None
-        return (
-            "the database was made by an older version and is now migrated; "
-            f"a copy of it as it was: {backup}"
-        )
+        # deliberate lazy import: the notice reads the mail ledger and decides orders again,
+        # which a command on a database not migrated now never needs (issue 47 item 2)
+        from campaign.app.upgrading import migration_notice
+
+        return migration_notice(self)
 
     def create(
         self,

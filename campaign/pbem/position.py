@@ -2,9 +2,11 @@
 ``campaign.app.mail``).
 
 ``check_base`` refuses stale, crossed, replayed, missing and diverged files; ``replay`` re-runs
-every order on the receiver's copy and compares each event, the state digest and the chain hash.
-Both only compute; nothing here reads or stores anything (the caller gives the receiver's copy,
-its files and how a referee undo is recomputed).
+every order on the receiver's copy and compares each event, the state digest and the chain hash;
+``refused_orders`` finds, before a file is sent, the orders of our own log that this version's
+rules refuse where they stand (an order an older version accepted), which ``replay`` would
+refuse on the other machine. They only compute; nothing here reads or stores anything (the
+caller gives the receiver's copy, its files and how a referee undo is recomputed).
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ from campaign.rules import engine
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json, digest
 from campaign.rules.combat.battle_ids import with_short_battle_ids
-from campaign.rules.dice import DiceSource, SeededSource
-from campaign.rules.errors import CampaignError, SeatError
+from campaign.rules.dice import DiceSource, RollContext, SeededSource
+from campaign.rules.errors import CampaignError, EngineBugError, SeatError
+from campaign.rules.flow import PhaseAdvanced, PhaseEnded
 from campaign.rules.ids import Side
 from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
@@ -528,3 +531,102 @@ def decide_pending(
     engine.fold(events, state)
     new = NewBatch(text, [(e.type, canonical_json(e)) for e in events])
     return new, chain_events(name, head, new.order_text, new.payloads)
+
+
+class LoggedBatch(NamedTuple):
+    """One order of our own log: its text, its first event's number and its events as
+    logged."""
+
+    order: str
+    first_seq: int
+    events: list[Event]
+
+
+class Refused(NamedTuple):
+    """An order of our own log that this version's rules refuse where it stands: its text (a
+    battle by its short id), its first event's number and the rules' reason (rule id first)."""
+
+    order: str
+    first_seq: int
+    reason: str
+    #: Whether a plain undo can still take it back with every order after it: none of them
+    #: rolled dice or ended a phase (``campaign.app.orders``, DN-ERR-1).
+    undoable: bool
+    #: How many orders a plain undo must take back to reach it (it included).
+    undos: int
+
+
+class _DiceDiffer(Exception):
+    """The order, decided again, asked for a die its logged events do not hold."""
+
+
+class LoggedDice:
+    """The dice an order rolled when it was logged, handed out again by purpose and in order:
+    an order decided again from the log rolls exactly what it rolled then, whatever the dice
+    mode (seeded, commit-reveal, strict or typed)."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self._values: dict[str, list[int]] = {}
+        for event in events:
+            for roll in event.rolls:
+                self._values.setdefault(roll.purpose, []).append(roll.value)
+        self._taken: dict[str, int] = {}
+
+    def draw(self, ctx: RollContext) -> int:
+        """The next logged value for ``ctx.purpose``; ``_DiceDiffer`` when there is none."""
+        taken = self._taken.get(ctx.purpose, 0)
+        values = self._values.get(ctx.purpose, [])
+        if taken >= len(values):
+            raise _DiceDiffer(ctx.purpose)
+        self._taken[ctx.purpose] = taken + 1
+        return values[taken]
+
+
+def refused_orders(
+    batches: Sequence[LoggedBatch],
+    state: CampaignState,
+    ruleset: Ruleset,
+    sender: Side | None,
+) -> list[Refused]:
+    """Every order of ``batches`` (our own log after ``state``, which is consumed) that this
+    version's rules refuse where it stands, read as ``replay`` reads it on the other machine
+    (its names as the one who typed it knows them: ``sender``, the side whose log it is, for
+    a referee order; None for the referee's own database). Each order is decided again with
+    the dice it rolled (``LoggedDice``) and the log goes on as logged, so every refusal is
+    found, not only the first. A referee undo is not decided here (``replay`` computes it
+    again from the log); an order whose decision asks for dice its events lack, or trips an
+    engine bug, is left to the import to judge: only a refusal by the rules is reported.
+
+    Found by use (December 7, late night): an order 0.1.0 accepted and this version refuses
+    (``produce`` before ``maintain``, DN-ECO-7), given before the upgrade, went into the next
+    file, and the other player's import refused the file."""
+    refused: list[tuple[str, int, str, int]] = []
+    for index, batch in enumerate(batches):
+        if any(isinstance(event, RefereeRestored) for event in batch.events):
+            engine.fold(batch.events, state)
+            continue
+        try:
+            order = parse_order(batch.order)
+            typist = order.side if order.side is not None else sender
+            check_names(state, ruleset, order, typist)
+            engine.decide(state, order, ruleset, LoggedDice(batch.events), reader=typist)
+        except CampaignError as error:
+            shown = with_short_battle_ids(batch.order, state)
+            refused.append((shown, batch.first_seq, error.message, index))
+        except (_DiceDiffer, EngineBugError):
+            pass
+        engine.fold(batch.events, state)
+    return [
+        Refused(order, seq, reason, _undoable(batches[index:]), len(batches) - index)
+        for order, seq, reason, index in refused
+    ]
+
+
+def _undoable(batches: Sequence[LoggedBatch]) -> bool:
+    """Whether plain undos can take back every order of ``batches``: none rolled dice or
+    ended a phase, none is a referee undo's event (``Orders.undo``'s conditions)."""
+    return not any(
+        event.rolls or isinstance(event, PhaseEnded | PhaseAdvanced | RefereeRestored)
+        for batch in batches
+        for event in batch.events
+    )

@@ -52,7 +52,7 @@ from campaign.store.database import (
     missing_database,
     open_database,
 )
-from campaign.store.migrations import MigrationPlan
+from campaign.store.migrations import Migrated, MigrationPlan
 from campaign.store.names import names_in
 from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url, named_url
 from campaign.store.statements import (
@@ -151,8 +151,8 @@ class Store:
         self.url = named or default_url()
         self._durable = durable
         self._migrations = migrations or MigrationPlan()
-        #: Where the copy of an SQLite file migrated by this open went (None: not migrated).
-        self.migration_backup: Path | None = None
+        #: What this open's migration did (None: the database was not migrated).
+        self.migrated: Migrated | None = None
         self._engine: Engine | None = None
         try:
             self.database: Database = open_database(self.url, durable=durable)
@@ -165,6 +165,23 @@ class Store:
             self._ensure_schema()
         except DatabaseUnavailable as error:
             raise CampaignError(f"cannot open database {self._safe_url()}: {error}") from None
+
+    @property
+    def migration_backup(self) -> Path | None:
+        """Where the copy of an SQLite file migrated by this open went (None: not migrated,
+        or a server's database, which gets no copy)."""
+        return self.migrated.backup if self.migrated is not None else None
+
+    def ever_migrated(self) -> bool:
+        """Whether a migration ever ran on this database, so that its log may hold orders an
+        older version gave (Alembic's ``alembic_version`` table is made by the first migration
+        only, never for a database this version creates: ``campaign.store.migrations``)."""
+        return "alembic_version" in self.database.table_names()
+
+    @property
+    def safe_url(self) -> str:
+        """The database's URL without its password, as messages name it."""
+        return self._safe_url()
 
     @property
     def engine(self) -> Engine:
@@ -264,7 +281,7 @@ class Store:
         from campaign.store.migrations import MigrationFailed, upgrade
 
         try:
-            self.migration_backup = upgrade(self.url, self._migrations)
+            self.migrated = upgrade(self.url, self._migrations)
         except MigrationFailed as error:
             raise SchemaVersionError(
                 f"database {self._safe_url()} has schema version {version}; this version "

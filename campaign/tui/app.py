@@ -125,8 +125,9 @@ class CampaignApp(HoldsKeysUntilSettled):
         for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10, markup=False)
         notice = self.service.migration_notice() if self.service is not None else None
-        if notice is not None:  # docs/compatibility.md: said once, with the copy's path
-            self.notify(notice, title="database", timeout=15, markup=False)
+        if notice is not None:  # docs/compatibility.md: said once, with what to do
+            timeout = min(60, max(15, len(notice) // 12))  # time to read it
+            self.notify(notice, title="database", timeout=timeout, markup=False)
         if self.open_campaign is not None and self.table:
             table = table_screen(self, self.service, self.open_campaign)
             if table is not None:

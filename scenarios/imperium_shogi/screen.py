@@ -46,6 +46,7 @@ from scenarios.imperium_shogi.ai import (
     PERFECT,
     ShogiAI,
     available_levels,
+    how_to_solve,
     levels_help,
     stored_tablebase,
 )
@@ -148,7 +149,7 @@ def new_game_title() -> str:
     if stored_tablebase() is None:
         return (
             f"{NEW_GAME_QUESTION}\n(perfect needs the solved table, not built here: "
-            "campaign scenario solve imperium-shogi)"
+            f"{how_to_solve()})"
         )
     return NEW_GAME_QUESTION
 

@@ -71,7 +71,9 @@ def _bobs_file_21(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, orders: list[
         old_rules.setattr("campaign.rules.economy.production.maintenance_before", lambda *a: [])
         for text in orders:
             bob.order(text)
-    made = bob.export(tmp_path / "f021-new.json")
+        # written under 0.1.0's reading too: this version's export refuses a file carrying
+        # an order its rules refuse (tests/compat/test_unsent_order_refused.py)
+        made = bob.export(tmp_path / "f021-new.json")
     service = CampaignService(db_url=f"sqlite:///{bob.db}")
     head = digest(service.load(CAMPAIGN).state)  # 0.1.0's digest: key-sorted JSON
     service.store.dispose()

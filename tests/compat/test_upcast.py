@@ -8,10 +8,12 @@ import json
 
 import pytest
 
+from campaign import __version__
 from campaign.rules.canonical import canonical_json
 from campaign.rules.registry import EVENTS, catalog, parse_event_data
 from campaign.rules.upcast import VersionedEvent
 from tests.compat.game import COMPAT_DIR
+from tools.record_compat import event_fields
 
 #: Every event type of 0.1.0 with its fields (``"REQ"``: required; else the default's repr),
 #: as that version declared them.
@@ -83,3 +85,16 @@ def test_a_list_valued_old_value_is_not_shared_between_events():
     first, second = parse_event_data(payload), parse_event_data(payload)
     assert first.revealed == [] and first.revealed is not second.revealed  # type: ignore[attr-defined]
     assert "revealed" not in canonical_json(first) and "unpaid" not in canonical_json(first)
+
+
+def test_this_versions_fixture_lists_its_event_fields():
+    """While this version is not released, the event fields its fixture records
+    (``tests/compat/vX_Y_Z/event-fields.json``, written by ``make release``) are the code's:
+    a later version's ``added_fields`` are checked against them. Found by use (December 7,
+    late night): 0.2.0's lacked ``movement-ended.reaction`` (DN-MOV-8) and the event type
+    ``neutral-draw-set`` (the neutral counters drawn at the table, issue 45), both added after
+    it was recorded."""
+    recorded = COMPAT_DIR / f"v{__version__.replace('.', '_')}" / "event-fields.json"
+    if not recorded.is_file():
+        pytest.skip(f"no fixture of {__version__} recorded yet")
+    assert json.loads(recorded.read_text(encoding="utf-8")) == event_fields()

@@ -16,9 +16,10 @@ import sqlalchemy as sa
 
 from campaign import __version__
 from campaign.app import CampaignService
+from campaign.app.upgrading import migration_notice
 from campaign.records.rows import SCHEMA_VERSION
 from campaign.rules.errors import SchemaVersionError
-from campaign.store.migrations import MigrationPlan, revision_of, script_head
+from campaign.store.migrations import Migrated, MigrationPlan, revision_of, script_head
 from campaign.store.repository import Store
 from tests.compat.game import COMPAT_DIR
 from tests.engine.factory import SETUP_ORDERS, small_ruleset
@@ -258,3 +259,51 @@ def test_a_copy_that_cannot_be_written_is_named(tmp_path):
         Store(f"sqlite:///{path}")
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("bob.db.schema-*"))
+
+
+def _going_back() -> list[str]:
+    """The statements of docs/compatibility.md, "Going back" (its SQL block), without the
+    transaction's own (the test runs them in one)."""
+    text = (COMPAT_DIR.parents[1] / "docs" / "compatibility.md").read_text(encoding="utf-8")
+    block = text.split("### Going back", 1)[1].split("```sql\n", 1)[1].split("```", 1)[0]
+    statements = [statement.strip() for statement in block.split(";")]
+    return [s for s in statements if s and s not in ("BEGIN", "COMMIT")]
+
+
+def test_going_back_as_the_docs_say_then_upgrading_again(db_url):
+    """docs/compatibility.md "Going back" and "Upgrading" (found by use, December 7, late
+    night: a PostgreSQL migration said nothing, not even how to go back). A schema-3 database
+    taken through the page's statements has 0.1.0's schema (``dn_schema_info`` as 0.1.0's
+    database has it, schema 1, no Alembic table, no snapshots) and its log untouched; the
+    next open migrates it again and says so: on SQLite with its copy, on PostgreSQL with
+    the schemas, the page's statements and the `pg_dump` command for the database's address
+    (never its password). Twice: a database this version created, then a migrated one."""
+    _campaign(db_url)
+    events = _events(db_url)
+    old = f"sqlite:///{COMPAT_DIR / 'v0_1_0' / 'bob.db'}"
+    for _ in range(2):
+        engine = sa.create_engine(db_url)
+        with engine.begin() as connection:
+            for statement in _going_back():
+                connection.exec_driver_sql(statement)
+        engine.dispose()
+        assert _columns(db_url, "dn_schema_info") == _columns(old, "dn_schema_info")
+        assert _query(db_url, "SELECT version FROM dn_schema_info") == [(1,)]
+        assert _query(db_url, "SELECT COUNT(*) FROM dn_snapshot") == [(0,)]
+        assert _events(db_url) == events
+        store = Store(db_url)
+        assert store.migrated == Migrated(1, SCHEMA_VERSION, store.migration_backup)
+        service = CampaignService(store, ruleset_loader=lambda layout, seed: small_ruleset())
+        notice = migration_notice(service)
+        assert notice is not None
+        if _sqlite_file(db_url) is not None:
+            assert f"a copy of it as it was: {store.migration_backup}" in notice
+        else:
+            url = sa.engine.make_url(db_url)
+            assert f"(schema 1) and is now migrated to schema {SCHEMA_VERSION}" in notice
+            assert "gets no copy" in notice and '"Going back"' in notice, notice
+            assert "`pg_dump --format=custom --file=FILE " in notice
+            assert f"postgresql://{url.username}@{url.host}" in notice
+            assert not url.password or url.password not in notice
+        assert service.load("c").head.seq == len(events)
+        store.dispose()

@@ -20,6 +20,7 @@ from campaign.app.mail.keys import own_key
 from campaign.app.mail.parts import Parts, local_copy
 from campaign.app.mail.results import Exported
 from campaign.app.next_step import hands_over
+from campaign.app.upgrading import check_sendable
 from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
 from campaign.pbem.errors import SignatureError, StaleFileError, TurnFileError
@@ -185,6 +186,11 @@ def export_turn(
     setup = parts.checks.setup(loaded.row, mail, loaded.dice_mode)
     _check_not_over(loaded, mail)
     last = _last_sent(mail, side)
+    base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
+    exchange = (last.exchange + 1) if last else 1
+    # before any order is given (fair duties) or anything written: an order an older version
+    # accepted and this one refuses would have the other player's import refuse the file
+    check_sendable(loaded, base_seq, side, exchange, parts.service.store)
     if sign_with is None and fairplay.active(loaded.state):
         sign_with = fair_key(parts, side)
     parts.agreement.check_export_signed(mail, sign_with is not None)
@@ -192,8 +198,6 @@ def export_turn(
         owed, duties = parts.fair.owes(loaded, mail, side.value), Duties()
     else:  # the seal, shares, reveals owed
         owed, duties = False, parts.fair.duties(loaded, mail, side.value)
-    base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
-    exchange = (last.exchange + 1) if last else 1
     section, fair_rows = parts.fair.outgoing(loaded, mail, side.value, exchange)
     held = (
         None

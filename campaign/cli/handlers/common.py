@@ -88,8 +88,8 @@ def may_create(args: argparse.Namespace) -> bool:
 def say_migration(service: Campaigns) -> None:
     """On stderr, that opening ``service``'s database migrated it and where its copy went."""
     notice = service.migration_notice()
-    if notice is not None:
-        print(f"campaign: {notice}", file=sys.stderr)
+    for line in notice.splitlines() if notice is not None else ():
+        print(f"campaign: {line}", file=sys.stderr)
 
 
 def read(args: argparse.Namespace, reader: Reading | None = None) -> Sight:

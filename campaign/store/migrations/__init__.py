@@ -86,15 +86,25 @@ def backup_path(database: Path, version: int) -> Path:
     return candidate
 
 
+class Migrated(Struct, frozen=True):
+    """What one open's migration did: the schema the database had (``before``) and has now
+    (``after``), and where the copy of an SQLite file went (``backup``; ``None`` for a
+    server's database, which gets no copy: docs/compatibility.md says how to go back)."""
+
+    before: int
+    after: int
+    backup: Path | None = None
+
+
 class MigrationFailed(Exception):
     """A migration could not run (read-only file, lost server, a failing revision); the
     database was left as it was."""
 
 
-def upgrade(url: str, plan: MigrationPlan = DEFAULT_PLAN) -> Path | None:
+def upgrade(url: str, plan: MigrationPlan = DEFAULT_PLAN) -> Migrated | None:
     """Bring the database at ``url`` from its schema to ``plan.head`` in one
-    transaction; the SQLite backup's path (``None``: PostgreSQL, or another process had
-    migrated it already). ``MigrationFailed`` if it cannot: the database is then unchanged."""
+    transaction; what was done (``None``: another process had migrated it already).
+    ``MigrationFailed`` if it cannot: the database is then unchanged."""
     try:
         return _upgrade(url, plan)
     except Exception as error:  # a revision is code: whatever it raises, nothing was changed
@@ -104,7 +114,7 @@ def upgrade(url: str, plan: MigrationPlan = DEFAULT_PLAN) -> Path | None:
         ) from None
 
 
-def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
+def _upgrade(url: str, plan: MigrationPlan) -> Migrated | None:
     """``upgrade``'s work. The copy of an SQLite file is removed again when the transaction
     fails (the database is then as the copy has it): found by use (December 7, night), every
     failed try on a read-only file left one more full copy beside it."""
@@ -130,7 +140,7 @@ def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
                 ),
                 {"version": plan.head, "app": __version__},
             )
-        return backup
+        return Migrated(int(found), plan.head, backup)
     except BaseException:
         if backup is not None:
             backup.unlink(missing_ok=True)

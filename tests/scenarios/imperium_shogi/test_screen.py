@@ -189,6 +189,27 @@ async def test_the_new_game_heading_shows_why_perfect_is_missing_whole(monkeypat
 
 
 @pilot_test
+async def test_the_new_game_heading_shows_the_install_line_as_written(monkeypatch):
+    """SHO-7 (perfect play level), found by use (December 7, late night) at 80x24 without
+    numba: the heading's install line read ``pip install '.'``: the dialog took the extra's
+    ``[solver]`` for markup and dropped it. The heading is shown as written, whole."""
+    from scenarios.imperium_shogi import ai
+    from scenarios.imperium_shogi import screen as shogi_screen
+
+    monkeypatch.setattr(shogi_screen, "stored_tablebase", lambda: None)
+    monkeypatch.setattr(ai, "compiled_search_available", lambda: False)
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameChoice), "the new-game dialog")
+        title = app.screen.query_one(".game-dialog-title")
+        await until(pilot, lambda: title.size.width > 0, "the heading laid out")
+        shown = " ".join(strip.text for strip in title.render_lines(title.size.region))
+        assert "pip install '.[solver]'" in " ".join(shown.split()), shown
+        assert "imperium-shogi)" in shown
+
+
+@pilot_test
 async def test_new_game_as_blue_lets_the_computer_open():
     # SHO-2: Red moves first, here the computer
     app = ShogiTestApp(red="human", blue="human", max_depth=1)

@@ -142,6 +142,24 @@ def test_the_new_game_dialog_says_perfect_needs_a_solved_table(monkeypatch):
     assert screen.new_game_title() == "New game: who plays?"
 
 
+def test_without_the_solver_extra_the_dialog_says_to_install_it_first(monkeypatch):
+    """SHO-7 (perfect play level), found by use (December 7, late night): where numba is
+    missing the new-game dialog and the levels help sent the player to `campaign scenario
+    solve imperium-shogi`, which refuses to solve without the solver extra: they say to
+    install it first, in the install line every extra uses."""
+    from scenarios.imperium_shogi import ai, screen
+    from scenarios.optional import SOLVER_HINT
+
+    monkeypatch.setattr(screen, "stored_tablebase", lambda: None)
+    monkeypatch.setattr(ai, "compiled_search_available", lambda: False)
+    for text in (screen.new_game_title(), ai.levels_help()):
+        assert SOLVER_HINT in text, text
+        assert text.index(SOLVER_HINT) < text.index("campaign scenario solve imperium-shogi")
+    monkeypatch.undo()
+    monkeypatch.setattr(screen, "stored_tablebase", lambda: None)
+    assert "solver extra" not in screen.new_game_title() + ai.levels_help()
+
+
 @pytest.mark.parametrize(
     ("argv", "tablebase"),
     [
