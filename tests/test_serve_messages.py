@@ -38,6 +38,9 @@ def test_what_the_page_sends_is_read():
         ('["resize", {"width": true, "height": 24}]', "resize takes a width and a height"),
         (f'["resize", {{"width": {MAX_TERMINAL + 1}, "height": 24}}]', "resize takes"),
         ('["quit"]', "an unknown message type"),
+        # a ping is passed to the screen, which answers it (``campaign.serve.seat_driver``)
+        ('["ping", 5]', "ping takes a string"),
+        ('["ping", "' + "9" * 65 + '"]', "ping takes a string of at most 64"),
     ],
 )
 def test_anything_else_is_refused_without_quoting_it(text: str, reason: str):

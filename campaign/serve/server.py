@@ -26,7 +26,7 @@ terminal) and the screen goes on (found by use, December 7: "not json" ended tha
 with a traceback in the server's terminal).
 
 Every page says why its screen closed: before the server closes a tab's websocket it sends
-``["seat_ended", LINE]``, which a line of script on the page (``SEAT_ENDED_SCRIPT``) puts in
+``["seat_ended", LINE]``, which a line of script on the page (``SEAT_PAGE_SCRIPT``) puts in
 the page's "closed" panel — the screen quit (``q``), could not start or stopped (the reason
 the seat's process gave, in one line: ``ended_reason``), the link revoked, the server stopped
 (found by use, December 7, evening: every page said "you quit it (q), or the server ended
@@ -54,6 +54,7 @@ import sys
 import threading
 from asyncio.subprocess import Process
 from collections.abc import Callable
+from string import Template
 from typing import Any
 
 import aiohttp_jinja2
@@ -62,6 +63,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from campaign.serve.links import SeatLink, SeatLinks
+from campaign.serve.seat_driver import MAX_PING, SeatWebDriver
 
 log = logging.getLogger("campaign-serve")
 
@@ -141,24 +143,79 @@ ABSOLUTE_WEBSOCKET = """<script>
   }
 </script>
 """
+#: Seconds between a page's pings to its screen (``SEAT_PAGE_SCRIPT``): the server passes
+#: each to the screen's process, whose loop answers it (``campaign.serve.seat_driver``).
+PING_EVERY = 2.0
+#: Seconds without an answer after which a page says that the table is not answering (so a
+#: page says it within ``PING_EVERY + SILENT_AFTER`` of its screen stopping), and, before the
+#: screen's first answer, while it starts (a loaded machine takes more than 5 s).
+SILENT_AFTER = 6.0
+STARTING_WITHIN = 30.0
+#: What the page says then, at its top, until the screen answers again (``{seconds}``: how
+#: long it has been silent).
+NOT_ANSWERING = (
+    "The table is not answering: no answer from your screen for {seconds} s (the "
+    "referee's machine is busy or stopped, or the connection is lost). Keys typed now "
+    "wait; this page carries on by itself once it answers."
+)
 #: Also before ``</body>``: every websocket the page opens puts the server's
 #: ``["seat_ended", LINE]`` in the "closed" panel, as text (textual-serve's script ignores a
-#: message type it does not know).
-SEAT_ENDED_SCRIPT = """<script>
+#: message type it does not know), and pings the screen every ``PING_EVERY`` seconds (its own
+#: pongs are not passed on to textual-serve's script, which logs each): without an answer for
+#: ``SILENT_AFTER`` seconds the page's top line says ``NOT_ANSWERING``, and the line goes
+#: once an answer comes (found by use, December 7, night: the server answered the page's
+#: pings itself, and a stopped screen froze its page without a word).
+SEAT_PAGE_SCRIPT = Template(
+    """<div id="not-answering" role="alert" style="display: none; position: fixed;
+  top: 0; left: 0; right: 0; z-index: 30; padding: 4px 8px; background: #8a1c1c; color: #fff;
+  font: 14px monospace;"></div>
+<script>
   window.WebSocket = class extends window.WebSocket {
     constructor(...args) {
       super(...args);
-      this.addEventListener("message", (event) => {
-        if (typeof event.data !== "string" || !event.data.startsWith('["seat_ended"')) {
-          return;
+      const EVERY = $every, SILENT = $silent, STARTING = $starting;
+      const TEXT = $text;
+      let answered = false, waitingSince = null, timer = null;
+      const banner = document.getElementById("not-answering");
+      const hide = () => { if (banner) { banner.style.display = "none"; } };
+      const check = () => {
+        if (this.readyState !== WebSocket.OPEN) { return; }
+        const now = Date.now();
+        if (waitingSince === null) { waitingSince = now; }
+        this.send(JSON.stringify(["ping", "seat:" + now]));
+        const silent = now - waitingSince;
+        if (banner && silent > (answered ? SILENT : STARTING)) {
+          banner.textContent = TEXT.replace("{seconds}", Math.round(silent / 1000));
+          banner.style.display = "block";
         }
-        const panel = document.querySelector(".closed-dialog .message");
-        if (panel) { panel.textContent = JSON.parse(event.data)[1]; }
+      };
+      this.addEventListener("open", () => { timer = setInterval(check, EVERY); });
+      this.addEventListener("close", () => { clearInterval(timer); hide(); });
+      this.addEventListener("message", (event) => {
+        if (typeof event.data !== "string" || !event.data.startsWith('["')) { return; }
+        const [kind, data] = JSON.parse(event.data);
+        if (kind === "pong") {
+          answered = true;
+          waitingSince = null;
+          hide();
+          if (typeof data === "string" && data.startsWith("seat:")) {
+            event.stopImmediatePropagation();
+          }
+        } else if (kind === "seat_ended") {
+          const panel = document.querySelector(".closed-dialog .message");
+          if (panel) { panel.textContent = data; }
+        }
       });
     }
   };
 </script>
 </body>"""
+).substitute(
+    every=round(PING_EVERY * 1000),
+    silent=round(SILENT_AFTER * 1000),
+    starting=round(STARTING_WITHIN * 1000),
+    text=json.dumps(NOT_ANSWERING),
+)
 #: The sizes a page may ask its terminal for (a resize message), in characters.
 MAX_TERMINAL = 1000
 #: How a message a page never sends is answered (in the page's console) and noted in the
@@ -219,6 +276,8 @@ def read_message(text: str) -> tuple[str, Any]:
         )
     ):
         raise ValueError(f"resize takes a width and a height of 1 to {MAX_TERMINAL}")
+    if kind == "ping" and not (isinstance(data, str) and len(data) <= MAX_PING):
+        raise ValueError(f"ping takes a string of at most {MAX_PING} characters")
     if kind not in ("stdin", "resize", "ping", "blur", "focus"):
         raise ValueError("an unknown message type")
     return kind, data
@@ -259,6 +318,22 @@ class SeatService(AppService):
         self.ended_by_server = False
         self._said: list[bytes] = []
         self._reading: asyncio.Task[None] | None = None
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        """textual-serve's environment, with the driver that answers the server's pings from
+        the screen's loop (``campaign.serve.seat_driver``)."""
+        environment = super()._build_environment(width=width, height=height)
+        environment["TEXTUAL_DRIVER"] = f"{SeatWebDriver.__module__}:{SeatWebDriver.__name__}"
+        return environment
+
+    async def on_meta(self, data: bytes) -> None:
+        """The screen's ``pong`` goes to its page (it answers the page's ``ping``: the screen
+        is alive); anything else as textual-serve handles it."""
+        meta = json.loads(data)
+        if meta.get("type") == "pong":
+            await self.remote_write_str(json.dumps(["pong", meta.get("data")]))
+            return
+        await super().on_meta(data)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         self._process = process = await asyncio.create_subprocess_shell(
@@ -490,7 +565,7 @@ class TableServer(Server):
         }
         page = aiohttp_jinja2.render_string("app_index.html", request, context)
         page = REMOTE_FONTS.sub("", page).replace(SESSION_ENDED, SEAT_ENDED)
-        page = page.replace("</body>", ABSOLUTE_WEBSOCKET + SEAT_ENDED_SCRIPT, 1)
+        page = page.replace("</body>", ABSOLUTE_WEBSOCKET + SEAT_PAGE_SCRIPT, 1)
         return web.Response(text=page, content_type="text/html")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -616,8 +691,8 @@ class TableServer(Server):
                 await app_service.send_bytes(data.encode("utf-8"))
             elif kind == "resize":
                 await app_service.set_terminal_size(data["width"], data["height"])
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
+            elif kind == "ping":  # the screen answers it (``SeatService.on_meta``), if alive
+                await app_service.send_meta({"type": "ping", "data": data})
             elif kind == "blur":
                 await app_service.blur()
             else:

@@ -457,3 +457,49 @@ def test_a_screen_size_out_of_bounds_starts_nothing(served: Served, size: str):
     told = asyncio.run(scenario())
     wait_for(lambda: served.screens("--side aslan") == [], "no screen runs")
     assert f"1 to {MAX_TERMINAL} columns and rows" in told and "nothing started" in told, told[:300]
+
+
+def page_says_not_answering(browser: Browser, tab: str) -> str:
+    """The page's "the table is not answering" line when ``tab`` shows it, else ''."""
+    browser.driver.switch_to.window(tab)
+    return str(
+        browser.driver.execute_script(
+            "const line = document.getElementById('not-answering'); return line && "
+            "line.style.display !== 'none' ? line.textContent : '';"
+        )
+    )
+
+
+def test_a_page_whose_screen_stops_answering_says_so_and_recovers(served: Served, browser: Browser):
+    """DN-ERR-1 (found by use, December 7, night): Aslan's screen's process stopped
+    (``kill -STOP``) froze his page without a word — the server answered the page's pings
+    itself. The server now passes them to the screen, whose loop answers: the page says
+    that the table is not answering within ``PING_EVERY + SILENT_AFTER`` seconds, and says
+    nothing once the screen answers again (``kill -CONT``), which then takes keys again."""
+    import os
+    import signal
+
+    from campaign.serve.server import PING_EVERY, SILENT_AFTER
+
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    wait_for(
+        lambda: browser.driver.execute_script("return document.body.classList.contains('-loaded')"),
+        "the page is connected",
+    )
+    assert not page_says_not_answering(browser, aslan)
+    [screen] = served.screens("--side aslan")
+    os.kill(screen, signal.SIGSTOP)
+    try:
+        said = wait_for(
+            lambda: page_says_not_answering(browser, aslan),
+            "the page says the table is not answering",
+            patience=PING_EVERY + SILENT_AFTER + PATIENCE,
+        )
+        assert "The table is not answering" in said, said
+    finally:
+        os.kill(screen, signal.SIGCONT)
+    wait_for(lambda: not page_says_not_answering(browser, aslan), "the line goes away")
+    assert not page_says_closed(browser, aslan)
+    browser.type(aslan, "2")  # the Forces tab: the screen takes keys again
+    browser.shows(aslan, "factors")

@@ -339,3 +339,34 @@ def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService
             assert log.shown == screen.session.log_rows()
 
     asyncio.run(scenario())
+
+
+def test_a_change_elsewhere_right_after_the_screens_own_order_keeps_its_confirmation(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2 (found by use, December 7, late night): an order stored elsewhere (the CLI)
+    right after the screen's own order replaced the screen's "✓ ORDER" by "the campaign
+    changed elsewhere", so the player could not tell whether his own order went through.
+    The status line keeps the confirmation and says what changed after it."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            screen = screen_of(pilot)
+            move = screen.session.move_order("main", "quillon")
+            assert screen.send_order(move)
+            mine = service.stored_head("demo").seq
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order("aslan end-phase")
+            after = service.stored_head("demo")
+            await until(
+                pilot,
+                lambda: screen.session.loaded.head == after,
+                "the screen catches up with the other order",
+            )
+            status = str(screen.query_one("#status-line").render())
+            assert f"✓ {move}" in status, status
+            assert f"changed elsewhere after your order (event {mine} → {after.seq})" in status
+
+    asyncio.run(scenario())

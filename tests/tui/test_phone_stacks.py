@@ -82,3 +82,42 @@ def test_the_map_keeps_rows_above_the_panel_on_the_shortest_upright_page(
             )
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [(43, 22), (60, 20), (69, TALL - 1)])
+def test_on_a_short_phone_page_each_stack_and_destination_keeps_one_line(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """DN-MOV-2 (found by use, December 7, late night): under ``TALL`` rows and ``NARROW``
+    columns the panel stays beside the map (too few rows under it), and there each stack
+    took three lines (``main @`` / ``Hlirakh hex`` / ``(4)``) and each destination two, so
+    the lists showed one or two of them. Each is one line now, cut with "…" where the panel
+    is narrower than it; the map keeps more than half the width."""
+    width, _height = size
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=size, side=Side.ASLAN) as pilot:
+            screen = screen_of(pilot)
+            stacks = screen.query_one("#stack-list", OptionList)
+            await until(
+                pilot,
+                lambda: stacks.option_count > 1 and stacks.region.height > 0,
+                "the stacks are listed",
+            )
+            for list_id in ("#stack-list", "#dest-list"):
+                options = screen.query_one(list_id, OptionList)
+                assert options.virtual_size.height == options.option_count, list_id
+                prompts, lines = rows_shown(pilot, list_id)
+                shown = min(len(prompts), options.region.height)
+                assert shown >= 2, (list_id, options.region)
+                for prompt, line in zip(prompts[:shown], lines[:shown], strict=True):
+                    cut = line.removesuffix("…")
+                    assert line == prompt or (cut != line and prompt.startswith(cut)), (
+                        prompt,
+                        line,
+                    )
+            scroll, side = screen.query_one("#map-scroll"), screen.query_one("#map-side")
+            assert scroll.region.width > width // 2, (scroll.region, side.region)
+            assert side.region.x >= scroll.region.right, (scroll.region, side.region)
+
+    asyncio.run(scenario())

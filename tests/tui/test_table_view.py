@@ -19,7 +19,7 @@ from campaign.tui.app import create_app
 from campaign.tui.screens.table import TableScreen, result_lines, table_lines
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import render_map
-from tests.tui.pilot_helpers import screen_on_top
+from tests.tui.pilot_helpers import screen_lines, screen_on_top
 from tests.tui.test_side_view import REAL_NEUTRAL_ID, battle_with_a_face_down_neutral
 from tests.waiting import until
 
@@ -193,5 +193,35 @@ def test_the_newest_result_is_in_view_on_a_short_screen(service: CampaignService
             await until(pilot, at_the_end, "the results show their end")
             await order_elsewhere(pilot, screen, service, "aslan end-phase")
             await until(pilot, at_the_end, "the results show their end after the order")
+
+    asyncio.run(scenario())
+
+
+def test_the_newest_result_is_on_the_screen_when_the_table_opens(
+    service: CampaignService, no_keymap: Path
+):
+    """issue 43 item 2 (found by use, December 7, late night): the table view opened at 80x24
+    after three moves showed its results scrolled to their end, but the panel's text was laid
+    out at the height of its first, unfolded draw (31 rows for 36 lines): the last order and
+    its sentence (``aslan end-move A-CL-2``, ``A-CL-2 ends its movement``) were never on the
+    screen. The newest line is on the screen now."""
+    other = CampaignSession(service, "demo")
+    for order in ("aslan jump main ftahr", "aslan jump A-CL-1 hlirakh", "aslan end-move A-CL-2"):
+        other.order(order)
+
+    async def scenario() -> None:
+        async with table_screen(service, no_keymap, (80, 24)) as (pilot, screen):
+            scroll = screen.query_one("#table-results-scroll")
+            results = screen.query_one("#table-results")
+
+            def newest_shown() -> bool:
+                width = results.content_size.width
+                if not width:
+                    return False
+                last = result_lines(screen.session, width)[-1].strip()
+                shown = [line.strip() for line in screen_lines(pilot.app, scroll.region)]
+                return last in shown
+
+            await until(pilot, newest_shown, "the newest result's last line is on the screen")
 
     asyncio.run(scenario())

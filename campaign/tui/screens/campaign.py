@@ -186,6 +186,11 @@ class CampaignScreen(SeatScreen):
         #: the writes heard): the lists of keys ask for it often, a player's seat reads the
         #: ledger for it, and only a write can change it.
         self._unoffered: tuple[tuple[int, int], frozenset[str]] | None = None
+        #: The status line's confirmation of this screen's own last act ("✓ ORDER" and its
+        #: outcome, with ``more``) and the event it left the campaign at, while the status
+        #: line still shows it: a change made elsewhere after it is told above it, never
+        #: instead of it (``catch_up``).
+        self._confirmed: tuple[str, str, int] | None = None
 
     # --- layout
 
@@ -230,7 +235,16 @@ class CampaignScreen(SeatScreen):
             self._changed_under_order = before
         self.refresh_all()
         kept = "; your order is kept: check it before sending" if self.unsent_input() else ""
-        self.report(f"↻ the campaign changed elsewhere (event {before} → {now}){kept}")
+        confirmed = self._confirmed
+        if confirmed is None:
+            self.report(f"↻ the campaign changed elsewhere (event {before} → {now}){kept}")
+            return
+        # found by use (December 7, late night): an order stored from the CLI right after
+        # the page's own replaced its "✓", and the player could not tell whether his went in
+        message, more, mine = confirmed
+        told = f"↻ the campaign changed elsewhere after your order (event {mine} → {now}){kept}"
+        self.report(f"{told}\n{message}", more)
+        self._confirmed = confirmed
 
     def unoffered_bindings(self) -> frozenset[str]:
         """The binding ids this seat is not shown: the referee's overrides, on a player's
@@ -373,7 +387,7 @@ class CampaignScreen(SeatScreen):
     @on(MailTab.Exchanged)
     def _exchanged(self, message: MailTab.Exchanged) -> None:
         line, *notes = message.line.split("\n")
-        self.report(f"✓ {escape(line)}")  # a path is shown as written, brackets too
+        self.confirm(f"✓ {escape(line)}")  # a path is shown as written, brackets too
         if notes:  # what the import's notes say (fair play: the shares/reveals given here)
             self.notify("\n".join(notes), title="turn file", markup=False, timeout=12)
         if message.changed:
@@ -476,7 +490,7 @@ class CampaignScreen(SeatScreen):
         self.order_bar.clear()
         self.action_leave_input()  # single keys are commands again
         self.app.clear_notifications()  # an earlier refusal no longer applies
-        self.report(outcome_text(text, self.session.last_outcome, len(events)), more=OUTCOME_IN_LOG)
+        self.confirm(outcome_text(text, self.session.last_outcome, len(events)), OUTCOME_IN_LOG)
         self.refresh_all()
         if any(event.type == "stack-moved" for event in events):
             # the next stack that may move, whichever way the move was sent (found by use:
@@ -554,7 +568,15 @@ class CampaignScreen(SeatScreen):
     def report(self, message: str, more: str = "") -> None:
         """Show ``message`` in the status line; when it is cut, its last row ends with "…" and
         ``more`` (where the whole of it is)."""
+        self._confirmed = None
         self.query_one("#status-line", StatusLine).show(message, more)
+
+    def confirm(self, message: str, more: str = "", seq: int | None = None) -> None:
+        """Show the confirmation of this screen's own act (``report``), which stays in the
+        status line when the campaign then changes elsewhere (``catch_up`` tells that change
+        above it); ``seq``: the event the act left the campaign at (now, by default)."""
+        self.report(message, more)
+        self._confirmed = (message, more, self.session.loaded.head.seq if seq is None else seq)
 
     def report_error(self, message: str) -> None:
         """A refused order or undo: rule id and sentence in the status line and a notification
@@ -868,7 +890,7 @@ class CampaignScreen(SeatScreen):
             return
         # what was taken back first (``undone: …``, ``reverted: …``), as the CLI prints it
         taken = escape(lines[0]) if lines else "undone"
-        self.report(
+        self.confirm(
             f"{taken} (referee undo logged: {escape(referee_reason)})" if referee_reason else taken
         )
         self.refresh_all()

@@ -136,7 +136,12 @@ class TableScreen(Screen[None]):
         )
         show_text(self.query_one("#table-legend", Static), legend(palette))
         results = self.query_one("#table-results", Static)
-        width = results.content_size.width or None  # known once the screen is laid out
+        width = results.content_size.width  # known once the screen is laid out
+        if not width:
+            # drawn once it is (``on_mount``): a first draw unfolded left the panel at its
+            # height once folded (found by use, December 7, late night: 31 rows for 36
+            # lines at 80x24, the newest order and its sentence never on the screen)
+            return
         if show_text(results, "\n".join(result_lines(self.session, width))):
             self.call_after_refresh(self._newest_in_view)
 
