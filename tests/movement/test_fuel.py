@@ -293,7 +293,13 @@ def test_now_suggests_the_lone_tanker_that_refuels_a_halted_stack():
     """
     )
     game.play("aslan jump fleet chasm")
-    assert _now(game).endswith("— aslan end-move A-AO-1")
+    assert _now(game).endswith(
+        "A-CR-1 halted for fuel at Chasm (type 3): end-move A-AO-1 refuels it "
+        "— aslan end-move A-AO-1"
+    )
+    game = Game(counters="A-AO-1 aslan:AO hex:fissure")
+    game.play("aslan jump A-AO-1 chasm")  # a tanker halted alone: nobody waits for its fuel
+    assert "halted" not in _now(game)
 
 
 def test_now_in_reaction_suggests_only_the_reacting_stacks_own_tanker():

@@ -43,28 +43,27 @@ def refuel_advice(state: CampaignState, ruleset: Ruleset) -> RefuelAdvice | None
         return None
     presence = Presence.of(state, ruleset)
     finished = book.finished(state)
-    for system_id in _halted_systems(state, side):
+    for system_id, waiting in _halted_ships(state, ruleset, side).items():
         tankers = [p.unit for p in presence.tankers(side, system_id) if p.unit.id not in finished]
         if not tankers:
             continue
         order = _refuelling_order(state, ruleset, side, tankers[0])
         if refusal(state, ruleset, order) is None:
-            return RefuelAdvice(
-                order.to_notation(), _reason(state, ruleset, side, system_id, tankers[0], order)
-            )
+            name = ruleset.star_map.system(system_id).name
+            return RefuelAdvice(order.to_notation(), _reason(name, waiting, tankers[0], order))
     return None
 
 
-def _halted_systems(state: CampaignState, side: Side) -> list[str]:
-    """The systems where ships of ``side`` wait for fuel, in the order they stopped."""
-    found: list[str] = []
+def _halted_ships(state: CampaignState, ruleset: Ruleset, side: Side) -> dict[str, list[str]]:
+    """The ships of ``side`` other than tankers that wait for fuel, by system, in the order
+    they stopped (halted tankers alone wait for nothing: their ``end-move`` is theirs to give)."""
+    found: dict[str, list[str]] = {}
     for unit_id in book.halted(state):
         unit = state.units.get(unit_id)
         if unit is None or unit.owner is not side or unit.location.where is not Where.HEX:
             continue
-        system_id = unit.location.system
-        if system_id is not None and system_id not in found:
-            found.append(system_id)
+        if unit.location.system is not None and not is_tanker(ruleset.unit_type(unit.kind)):
+            found.setdefault(unit.location.system, []).append(unit_id)
     return found
 
 
@@ -79,27 +78,15 @@ def _refuelling_order(state: CampaignState, ruleset: Ruleset, side: Side, tanker
     return SplitStack(side=side, stack=tanker.stack, label=None, units=[tanker.id])
 
 
-def _reason(
-    state: CampaignState,
-    ruleset: Ruleset,
-    side: Side,
-    system_id: str,
-    tanker: Unit,
-    order: Order,
-) -> str:
-    """Why the order is suggested: who waits for fuel where, and what the tanker does."""
-    name = ruleset.star_map.system(system_id).name
-    waiting = [
-        unit_id
-        for unit_id in book.halted(state)
-        if unit_id != tanker.id
-        and state.units[unit_id].owner is side
-        and state.units[unit_id].location.system == system_id
-    ]
+def _reason(name: str, waiting: list[str], tanker: Unit, order: Order) -> str:
+    """Why the order is suggested: who waits for fuel at ``name``, and what the tanker does."""
     if isinstance(order, SplitStack):
         return (
             f"stack {tanker.stack} halted for fuel at {name} (type 3): split its tanker "
             f"{tanker.id} off, then end-move {tanker.id} refuels the rest"
         )
-    who = ", ".join(waiting) if waiting else "ships"
-    return f"{who} halted for fuel at {name} (type 3): end-move {tanker.id} refuels them"
+    them = "it" if len(waiting) == 1 else "them"
+    return (
+        f"{', '.join(waiting)} halted for fuel at {name} (type 3): end-move {tanker.id} "
+        f"refuels {them}"
+    )
