@@ -102,11 +102,21 @@ def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
 COMBAT_OPTIONAL = frozenset({"load", "unload"})
 
 
+#: Orders a movement step allows but never waits for: regrouping stacks and handling cargo.
+#: Its duty is a move (``jump``, ``sublight``, ``end-move``, ``leave-box``), and once no stack
+#: has one left, ending the step.
+MOVEMENT_OPTIONAL = frozenset({"load", "unload", "form-stack", "split-stack", "merge-stacks"})
+
+
 def _optional_verbs(state: CampaignState) -> frozenset[str]:
     """The verbs a duty suggests last in this step (``engine.duty_rank``): cargo orders in a
     combat step (found by use, December 7, night: "aslan must act: first-combat/space phase —
-    aslan load CARGO CARRIER", as if loading were what the game waited for)."""
-    return COMBAT_OPTIONAL if state.phase.is_combat else frozenset()
+    aslan load CARGO CARRIER", as if loading were what the game waited for); stack and cargo
+    orders in a movement step (found by use, December 7, late night: once every stack had
+    moved, "aslan must act: first-movement phase — aslan form-stack LABEL UNITS")."""
+    if state.phase.is_combat:
+        return COMBAT_OPTIONAL
+    return MOVEMENT_OPTIONAL if state.phase.is_movement else frozenset()
 
 
 def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:
