@@ -252,8 +252,9 @@ def _now(game: Game) -> str:
 def test_now_suggests_splitting_the_tanker_off_a_stack_halted_for_fuel():
     """DN-MOV-4 (found by use, December 7, late night): after a stack carrying its own tanker
     halted for fuel in a type 3 system, ``now:`` suggested ``end-move STACK``, which ends the
-    whole stack's move there. It now suggests what lets the stack go on: split the tanker
-    off, then end the tanker's own move, which refuels the rest (DN-MOV-4)."""
+    whole stack's move there, and the move hint (``move_options``) ``end-move A-AO-1``, which
+    is refused for a tanker in a stack. Both now suggest what lets the stack go on: split the
+    tanker off, then end the tanker's own move, which refuels the rest (DN-MOV-4)."""
     game = Game(
         counters="""
         A-AO-1 aslan:AO hex:khtaoi stack=fleet
@@ -261,6 +262,8 @@ def test_now_suggests_splitting_the_tanker_off_a_stack_halted_for_fuel():
     """
     )
     game.play("aslan jump fleet sirehk")
+    hints = move_options(game.state, game.ruleset, A, "fleet").hints
+    assert any("split-stack fleet - A-AO-1, then end-move A-AO-1 here refuels" in h for h in hints)
     now = _now(game)
     assert now.endswith("— aslan split-stack fleet - A-AO-1"), now
     assert "stack fleet halted for fuel at Sirehk" in now

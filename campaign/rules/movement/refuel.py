@@ -67,6 +67,16 @@ def _halted_ships(state: CampaignState, ruleset: Ruleset, side: Side) -> dict[st
     return found
 
 
+def refuel_steps(state: CampaignState, ruleset: Ruleset, side: Side, tanker: Unit) -> str:
+    """The orders, without the side, by which ``tanker`` refuels the ships in its stellar hex:
+    ``end-move A-AO-1``, or ``split-stack fleet - A-AO-1, then end-move A-AO-1`` when its stack
+    holds other ships (``move_options``' hint; DN-MOV-4)."""
+    order = _refuelling_order(state, ruleset, side, tanker)
+    if isinstance(order, SplitStack):
+        return f"split-stack {order.stack} - {tanker.id}, then end-move {tanker.id}"
+    return f"end-move {order.what}" if isinstance(order, EndMove) else order.to_notation()
+
+
 def _refuelling_order(state: CampaignState, ruleset: Ruleset, side: Side, tanker: Unit) -> Order:
     """``split-stack`` of the tanker when its stack holds other ships (ending the stack's move
     would end theirs too), else ``end-move`` of the tanker (or of its stack of tankers)."""
