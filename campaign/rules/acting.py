@@ -18,6 +18,7 @@ from campaign.rules.engine import LegalOrder, duty_rank
 from campaign.rules.errors import IllegalOrderError, Wait
 from campaign.rules.flow import check_step_end
 from campaign.rules.ids import Side
+from campaign.rules.movement.refuel import refuel_advice
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -42,7 +43,7 @@ def who_must_act(
     optional = _optional_verbs(state)
     # the step's own orders first; once a deployment is complete, ending it comes first
     legal.sort(key=lambda order: duty_rank(order.verb, ending_first=done, optional=optional))
-    return [_step_duty(state, tuple(order.notation for order in legal))]
+    return [_step_duty(state, tuple(order.notation for order in legal), ruleset)]
 
 
 def _urgent_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty] | None:
@@ -67,9 +68,18 @@ def _by_side(waits: Sequence[Wait]) -> list[Wait]:
     return [Wait(side, what, ", ".join(subjects)) for (side, what), subjects in cards.items()]
 
 
-def _step_duty(state: CampaignState, orders: tuple[str, ...]) -> Duty:
-    """The acting side's duty to give one of ``orders`` in this step (DN-SEQ-2)."""
+def _step_duty(state: CampaignState, orders: tuple[str, ...], ruleset: Ruleset | None) -> Duty:
+    """The acting side's duty to give one of ``orders`` in this step (DN-SEQ-2). In a
+    movement step where ships halted for fuel can be refuelled, the order that does it comes
+    first, with the reason (``refuel_advice``, DN-MOV-4; found by use, December 7, late night:
+    the line suggested ``end-move STACK``, which ends a stack's move with its own tanker)."""
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
+    advice = refuel_advice(state, ruleset) if ruleset is not None else None
+    if advice is not None:
+        rest = tuple(order for order in orders if order != advice.order)
+        return Duty(
+            state.acting, (advice.order, *rest), f"{step} phase: {advice.reason}", "DN-MOV-4"
+        )
     return Duty(state.acting, orders, f"{step} phase", "DN-SEQ-2")
 
 
@@ -92,11 +102,21 @@ def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
 COMBAT_OPTIONAL = frozenset({"load", "unload"})
 
 
+#: Orders a movement step allows but never waits for: regrouping stacks and handling cargo.
+#: Its duty is a move (``jump``, ``sublight``, ``end-move``, ``leave-box``), and once no stack
+#: has one left, ending the step.
+MOVEMENT_OPTIONAL = frozenset({"load", "unload", "form-stack", "split-stack", "merge-stacks"})
+
+
 def _optional_verbs(state: CampaignState) -> frozenset[str]:
     """The verbs a duty suggests last in this step (``engine.duty_rank``): cargo orders in a
     combat step (found by use, December 7, night: "aslan must act: first-combat/space phase —
-    aslan load CARGO CARRIER", as if loading were what the game waited for)."""
-    return COMBAT_OPTIONAL if state.phase.is_combat else frozenset()
+    aslan load CARGO CARRIER", as if loading were what the game waited for); stack and cargo
+    orders in a movement step (found by use, December 7, late night: once every stack had
+    moved, "aslan must act: first-movement phase — aslan form-stack LABEL UNITS")."""
+    if state.phase.is_combat:
+        return COMBAT_OPTIONAL
+    return MOVEMENT_OPTIONAL if state.phase.is_movement else frozenset()
 
 
 def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:
@@ -132,7 +152,7 @@ def first_duty(state: CampaignState, ruleset: Ruleset | None = None) -> Duty | N
             ending_first=_deployment_done(state, ruleset),
             optional=_optional_verbs(state),
         )
-        duties = [_step_duty(state, (legal.notation,) if legal is not None else ())]
+        duties = [_step_duty(state, (legal.notation,) if legal is not None else (), ruleset)]
     return duties[0] if duties else None
 
 

@@ -15,12 +15,13 @@ from campaign.rules.canonical import canonical_json
 from campaign.rules.combat import book
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError
-from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
+from campaign.rules.movement.stacks import StackRelabelled
 from campaign.rules.phases import Actor
 from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import check_cargo, find_system, find_unit
-from campaign.rules.state import CampaignState, Location, Where
+from campaign.rules.setup_rules import SURFACE_ONLY, check_cargo, find_system, find_unit
+from campaign.rules.state import CampaignState, Location, Unit, Where
 from campaign.rules.upcast import AddedField, VersionedEvent
 
 
@@ -161,7 +162,9 @@ def _decide_adjust(
             "DN-ERR-1",
             f"{order.unit} is already at {unit.location} and {condition}: nothing to adjust",
         )
-    return [
+    if moves and order.location is not None and order.location.on_map:
+        _check_place(state, ruleset, unit, order.location)
+    events: list[Event] = [
         RefereeAdjusted(
             reason=order.reason,
             unit_id=unit.id,
@@ -169,6 +172,36 @@ def _decide_adjust(
             disrupted=order.disrupted,
         )
     ]
+    if moves and unit.stack is not None:
+        # the rest of its stack stays where it is: a stack in two places could not move at
+        # all (DN-MOV-2; found by use, December 7, late night)
+        events.append(StackRelabelled(side=unit.owner, label=None, units=[unit.id]))
+    return events
+
+
+def _check_place(state: CampaignState, ruleset: Ruleset, unit: Unit, location: Location) -> None:
+    """Refuse a place where no rule lets ``unit`` stand, as a deployment is refused: ground
+    units and PD only in a surface box (or aboard), fighters not alone in a stellar hex, and
+    one PD a box (DN-MOV-7, DN-MOV-10; found by use, December 7, late night: troops put in a
+    stellar hex could neither move nor be loaded there)."""
+    unit_type = ruleset.unit_type(unit.kind)
+    if location.where is Where.HEX and unit_type.category in (*SURFACE_ONLY, UnitCategory.FIGHTER):
+        raise IllegalOrderError(
+            "DN-MOV-7",
+            f"{unit.id} ({unit_type.name}) stands in a surface box or aboard a carrier, not in "
+            "a stellar hex",
+        )
+    if unit_type.category is UnitCategory.PD:
+        others = [
+            u.id
+            for u in state.units_at(location)
+            if u.id != unit.id and ruleset.unit_type(u.kind).category is UnitCategory.PD
+        ]
+        if others:
+            name = find_system(ruleset, location.system or "").name
+            raise IllegalOrderError(
+                "DN-MOV-10", f"the surface box of {name} already holds PD {others[0]}"
+            )
 
 
 def _refuse_if_fighting(state: CampaignState, ruleset: Ruleset, unit_id: str) -> None:

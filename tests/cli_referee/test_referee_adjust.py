@@ -57,3 +57,36 @@ def test_a_unit_is_put_aboard_only_a_carrier_that_could_carry_it(db, capsys):
         assert _log(db, capsys) == before
     code, out, _ = _run(db, capsys, "order", "t", "referee adjust-unit A-RT-1 on:A-TR-1 - 'x'")
     assert code == 0 and "A-RT-1 put aboard A-TR-1" in out
+
+
+def test_a_stacked_unit_put_elsewhere_leaves_its_stack(db, capsys):
+    """DN-ERR-1 DN-MOV-2 (found by use, December 7, late night): ``adjust-unit A-CL-4
+    hex:chasm`` for a ship of stack ``armada`` at Marrow left it in the stack, which was then in
+    two places: every jump of the stack was refused ("stack armada is not in one place"). The
+    unit put elsewhere now leaves its stack, and the sentence says so; the rest of the stack
+    still moves as one."""
+    code, out, _ = _run(db, capsys, "order", "t", "referee adjust-unit A-CL-1 hex:eawyo - 'x'")
+    assert code == 1  # it stands there already, with its stack
+    code, out, err = _run(db, capsys, "order", "t", "referee adjust-unit A-CL-1 hex:aokhtel - 'x'")
+    assert code == 0 and "A-CL-1 put in the stellar hex of Aokhtel" in out, err
+    assert "A-CL-1 leaves its stack (DN-MOV-2)" in out
+    code, out, _ = _run(db, capsys, "units", "t", "--system", "aokhtel")
+    assert "stack strike" not in out
+    code, out, _ = _run(db, capsys, "order", "t", "aslan jump strike hlirakh")
+    assert code == 0 and "A-CL-2, A-CL-3 jump Eawyo → Hlirakh" in out
+
+
+def test_a_ground_unit_is_not_put_in_a_stellar_hex(db, capsys):
+    """DN-ERR-1 DN-MOV-7 DN-MOV-10 (found by use, December 7, late night): ``adjust-unit A-RT-1
+    hex:chasm`` put regular troops alone in a stellar hex, where no rule lets troops stand (they
+    could neither move nor be loaded there); a PD into a box that holds one was accepted too.
+    Both are refused as a deployment is, and nothing is stored."""
+    before = _log(db, capsys)
+    for change, refusal in {
+        "A-RT-1 hex:chasm": "A-RT-1 (regular troops) stands in a surface box or aboard a carrier",
+    }.items():
+        code, out, err = _run(db, capsys, "order", "t", f"referee adjust-unit {change} - 'x'")
+        assert code == 1 and out == "" and refusal in err, err
+        assert _log(db, capsys) == before
+    code, out, _ = _run(db, capsys, "order", "t", "referee adjust-unit A-RT-1 box:eawyo - 'x'")
+    assert code == 0 and "A-RT-1 put in the surface box of Eawyo" in out

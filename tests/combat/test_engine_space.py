@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign.rules import engine
+from campaign.rules.acting import who_must_act
 from campaign.rules.canonical import canonical_json
 from campaign.rules.combat import book
 from campaign.rules.errors import IllegalOrderError
@@ -515,3 +516,23 @@ def test_join_battle_refused_once_the_battle_is_over():
     assert book.battles(game.state)[bid]["stage"] == "over"
     offered = {o.verb for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)}
     assert "join-battle" not in offered
+
+
+def test_once_fighters_are_out_the_duty_names_the_range_roll_first():  # DN-CBT-8
+    """DN-CBT-8 DN-CBT-1 (found by use, December 7, late night): after ``aslan launch b1
+    A-F-1,A-F-2,A-F-3`` the line still read "aslan must act: battle b1 …: roll for range —
+    aslan launch b1 FIGHTERS", as if the launch had not been taken. Launching is offered
+    first while none of the side's fighters is out; once some are, the range roll comes
+    first and launching (or taking them back) second."""
+    units = [
+        place("A-MS-1", "aslan:MS", "hex:neb-a"),
+        place("A-F-1", "aslan:F", "on:A-MS-1"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+    ]
+    game = Campaign(units)
+    game.enter()
+    [duty] = who_must_act(game.state, game.ruleset)
+    assert duty.orders == ("aslan launch b1 FIGHTERS", "aslan range b1")
+    game.play(f"aslan launch {BID} A-F-1")
+    [duty] = who_must_act(game.state, game.ruleset)
+    assert duty.orders == ("aslan range b1", "aslan launch b1 FIGHTERS")

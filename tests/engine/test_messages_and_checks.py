@@ -131,3 +131,21 @@ def test_a_referee_override_that_changes_nothing_is_refused():
     game.play(f'referee set-ru aslan {have + 1} "recount"')
     game.play('referee adjust-unit A-CL-1 hex:ftahr yes "disrupted at the table"')
     assert game.state.units["A-CL-1"].disrupted
+
+
+def test_a_referee_adjustment_puts_a_pd_only_in_a_box_without_one():
+    """DN-MOV-10 DN-ERR-1 (found by use, December 7, late night): ``adjust-unit`` put a PD
+    marker into a surface box that held one, or in a stellar hex; both are refused as a
+    deployment is, and nothing changes."""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        counters="""
+        A-PD-1 aslan:PD box:hlirakh
+        A-PD-2 aslan:PD box:eawyo
+    """,
+    )
+    error = game.reject('referee adjust-unit A-PD-2 box:hlirakh - "moved"', rule="DN-MOV-10")
+    assert "already holds PD A-PD-1" in error.reason
+    game.reject('referee adjust-unit A-PD-2 hex:eawyo - "moved"', rule="DN-MOV-7")
+    game.play('referee adjust-unit A-PD-2 box:ftahr - "set up in the wrong box"')
+    assert game.where("A-PD-2") == "box:ftahr"

@@ -274,6 +274,8 @@ def test_the_issue_reproduction_verifies_clean(tmp_path: Path) -> None:
     ):
         service.order("g", text)
     assert service.load("g").state.phase.value == "first-movement"
+    # each unit put elsewhere left its stack (DN-MOV-2, referee.py): stack them again
+    service.order("g", f"aslan form-stack {label} A-SC-1,A-EX-1")
     events, _ = service.order("g", f"aslan jump {label} cinder")
     (roll,) = [r for e in events for r in e.rolls]
     assert roll.purpose == "explore scarp-cinder A-SC-1"  # the first unit to enter play

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.movement import can_retreat_from, move_options
 from campaign.rules.phases import Phase
 from tests.movement.helpers import A, Game
@@ -241,3 +242,94 @@ def test_a_stack_with_its_tanker_is_told_how_to_pass_a_type3_system():
     game.play("aslan end-move A-AO-1")
     game.play("aslan jump fuel tether")
     assert game.where("A-SC-1") == "hex:tether"
+
+
+def _now(game: Game) -> str:
+    """The ``now:`` line after an order (``acting.acting_sentence``, the referee's seat)."""
+    return acting_sentence(game.state, game.ruleset)
+
+
+def test_now_suggests_splitting_the_tanker_off_a_stack_halted_for_fuel():
+    """DN-MOV-4 (found by use, December 7, late night): after a stack carrying its own tanker
+    halted for fuel in a type 3 system, ``now:`` suggested ``end-move STACK``, which ends the
+    whole stack's move there, and the move hint (``move_options``) ``end-move A-AO-1``, which
+    is refused for a tanker in a stack. Both now suggest what lets the stack go on: split the
+    tanker off, then end the tanker's own move, which refuels the rest (DN-MOV-4)."""
+    game = Game(
+        counters="""
+        A-AO-1 aslan:AO hex:khtaoi stack=fleet
+        A-CR-1 aslan:CR hex:khtaoi stack=fleet
+    """
+    )
+    game.play("aslan jump fleet sirehk")
+    hints = move_options(game.state, game.ruleset, A, "fleet").hints
+    assert any("split-stack fleet - A-AO-1, then end-move A-AO-1 here refuels" in h for h in hints)
+    now = _now(game)
+    assert now.endswith("— aslan split-stack fleet - A-AO-1"), now
+    assert "stack fleet halted for fuel at Sirehk" in now
+    [duty] = who_must_act(game.state, game.ruleset)
+    assert duty.rule == "DN-MOV-4" and duty.orders[0] == "aslan split-stack fleet - A-AO-1"
+    game.play("aslan split-stack fleet - A-AO-1")
+    assert _now(game).endswith("— aslan end-move A-AO-1")
+    game.play("aslan end-move A-AO-1")
+    assert "A-AO-1" not in _now(game)  # refuelled: the usual duty again
+    game.play("aslan jump fleet chasm")  # the stack goes on (Chasm: type 3 again, it halts)
+    assert game.where("A-CR-1") == "hex:chasm"
+
+
+def test_now_suggests_the_lone_tanker_that_refuels_a_halted_stack():
+    """DN-MOV-4: a halted stack without a tanker of its own, with a friendly tanker in the
+    same hex that has not ended its move: ``now:`` suggests that tanker's ``end-move``; with
+    no tanker there it says nothing of fuel."""
+    game = Game(
+        counters="""
+        A-CR-1 aslan:CR hex:khtaoi stack=fleet
+        A-AO-1 aslan:AO hex:chasm
+    """
+    )
+    game.play("aslan jump fleet sirehk")
+    assert "end-move" not in _now(game)  # no tanker at Sirehk
+    game = Game(
+        counters="""
+        A-CR-1 aslan:CR hex:fissure stack=fleet
+        A-AO-1 aslan:AO hex:chasm
+    """
+    )
+    game.play("aslan jump fleet chasm")
+    assert _now(game).endswith(
+        "A-CR-1 halted for fuel at Chasm (type 3): end-move A-AO-1 refuels it "
+        "— aslan end-move A-AO-1"
+    )
+    game = Game(counters="A-AO-1 aslan:AO hex:fissure")
+    game.play("aslan jump A-AO-1 chasm")  # a tanker halted alone: nobody waits for its fuel
+    assert "halted" not in _now(game)
+
+
+def test_now_in_reaction_suggests_only_the_reacting_stacks_own_tanker():
+    """DN-MOV-4 with DN-MOV-8: the reacting stack that carries its tanker is told to split it
+    off and end its move (its tanker belongs to the one stack that reacts); a tanker outside
+    that stack may not refuel it, so ``now:`` does not suggest it."""
+    game = Game(
+        phase=Phase.REACTION_MOVEMENT,
+        counters="""
+        S-AO-1 solomani:AO hex:concord stack=r1
+        S-CL-1 solomani:CL hex:concord stack=r1
+    """,
+    )
+    game.play("solomani jump r1 brume")
+    assert _now(game).endswith("— solomani split-stack r1 - S-AO-1")
+    game.play("solomani split-stack r1 - S-AO-1")
+    assert _now(game).endswith("— solomani end-move S-AO-1")
+    game.play("solomani end-move S-AO-1")
+    game.play("solomani jump r1 halden")
+    assert game.where("S-CL-1") == "hex:halden"
+    game = Game(
+        phase=Phase.REACTION_MOVEMENT,
+        counters="""
+        S-CL-1 solomani:CL hex:concord stack=r1
+        S-AO-2 solomani:AO hex:brume
+    """,
+    )
+    game.play("solomani jump r1 brume")
+    assert "S-AO-2" not in _now(game)
+    game.reject("solomani end-move S-AO-2", rule="DN-MOV-8")

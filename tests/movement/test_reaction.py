@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from campaign.rules import narration
+from campaign.rules import engine, narration
+from campaign.rules.acting import acting_sentence
 from campaign.rules.movement import move_options, reaction_units
 from campaign.rules.phases import Phase
 from tests.movement.helpers import Game, S
@@ -131,3 +132,19 @@ def test_the_refuel_sentence_says_it_is_the_reacting_stacks_move():
     events = game.play("solomani end-move S-AO-1")
     text = " ".join(narration.condense(narration.narrate(events, before, ruleset=game.ruleset)))
     assert "reacting stack's move (DN-MOV-8)" in text
+
+
+def test_once_the_reacting_stack_is_done_now_suggests_ending_the_phase():
+    """DN-MOV-8 (found by use, December 7, late night): after the one reacting stack had moved
+    and finished, ``now:`` still read "solomani end-move STACK", as if a stack had a move to
+    end; no other stack may move, so what the step waits for is ``end-phase``. Before any
+    stack reacted, ``end-move`` stays on offer (a tanker's refuel is a move, DN-MOV-4)."""
+    game = reacting_solomani()
+    assert any(o.verb == "end-move" for o in engine.legal_orders(game.state, S, game.ruleset))
+    game.play("solomani jump r1 marrow")
+    assert acting_sentence(game.state, game.ruleset).endswith("— solomani end-phase")
+    verbs = {o.verb for o in engine.legal_orders(game.state, S, game.ruleset)}
+    assert "end-move" not in verbs and "jump" not in verbs
+    game = reacting_solomani()
+    game.play("solomani jump r1 brume")  # type 3: r1 halts, it may still end its move
+    assert acting_sentence(game.state, game.ruleset).endswith("— solomani end-move STACK")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.rules.engine import decide
+from campaign.rules.acting import acting_sentence
+from campaign.rules.engine import decide, legal_orders
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.movement import stacks_of
 from campaign.rules.notation import parse_order
@@ -100,3 +101,19 @@ def test_a_unit_or_stack_named_twice_is_refused_as_such(text: str, said: str):
     with pytest.raises(InvalidOrderError) as refused:
         decide(game.state, parse_order(text), game.ruleset)
     assert str(refused.value) == said
+
+
+def test_once_every_stack_has_moved_now_suggests_ending_the_phase():
+    """DN-SEQ-2 (found by use, December 7, late night): once every ship had moved, ``now:``
+    read "aslan must act: first-movement phase — aslan form-stack LABEL UNITS", as if
+    regrouping were what the step waited for. Stack and cargo orders stay legal but come
+    after the moves and after ending the step: the duty is ``end-phase``."""
+    game = fleet()
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh")
+    game.put("A-RT-1", "aslan:RT-5", "box:hlirakh")
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1,A-CR-1,A-TR-1")
+    assert acting_sentence(game.state, game.ruleset).endswith("— aslan jump STACK PATH")
+    game.play("aslan jump s1 ftahr")
+    verbs = {o.verb for o in legal_orders(game.state, A, game.ruleset)}
+    assert {"form-stack", "split-stack"} <= verbs and "jump" not in verbs
+    assert acting_sentence(game.state, game.ruleset).endswith("— aslan end-phase")

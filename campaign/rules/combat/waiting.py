@@ -49,8 +49,12 @@ def battle_stage_duty(
     if stage == "range":
         side = _roller(state, battle)
         orders = [f"range {short}"]
-        if any(u.fighter and u.side == side for u in battle.units):
-            orders.insert(0, f"launch {short} FIGHTERS")
+        fighters = [u for u in battle.units if u.fighter and u.side == side]
+        if fighters:
+            # launching first while none is out; once some are, the roll (found by use,
+            # December 7, late night: "launch" stayed first after the launch, as if not taken)
+            out = any(u.launched for u in fighters)
+            orders.insert(len(orders) if out else 0, f"launch {short} FIGHTERS")
         return _duty(
             side,
             orders,

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from campaign.rules.candidates import candidates_for
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.movement import book
 from campaign.rules.movement.cargo import Load, Unload
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.moves import EndMove, Jump, LeaveBox, Sublight
@@ -80,13 +81,20 @@ def _place_of(state: CampaignState, side: Side, what: str) -> str:
 
 @offered_when(EndMove)
 def _offer_end_move(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """Some stack or ship of ``side`` has not finished its movement (DN-MOV-4)."""
+    """Some stack or ship of ``side`` has not finished its movement (DN-MOV-4). In Reaction
+    Movement, once a stack has reacted, only that stack's move is left to end (DN-MOV-8):
+    ending another one's is accepted but is nothing the step waits for, so it is not offered
+    (found by use, December 7, late night: ``now:`` read "end-move STACK" after the reacting
+    stack had finished, as if a stack still had a move to end)."""
     if not _acting(state, side):
         return False
     assert side is not None
-    return accepted(
-        state, ruleset, (EndMove(side=side, what=w) for w in _groups(state, ruleset, side))
-    )
+    groups = _groups(state, ruleset, side)
+    chosen = book.reaction_stack(state) if state.phase is Phase.REACTION_MOVEMENT else None
+    if chosen is not None:
+        stacks = stacks_of(state, side)
+        groups = [g for g in groups if set(stacks.get(g) or [g]) & set(chosen)]
+    return accepted(state, ruleset, (EndMove(side=side, what=w) for w in groups))
 
 
 @offered_when(LeaveBox)

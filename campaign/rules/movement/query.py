@@ -23,6 +23,7 @@ from campaign.rules.movement.groups import (
 )
 from campaign.rules.movement.paths import Arrival, Mover, Obstacle, Terrain
 from campaign.rules.movement.presence import Presence, is_tanker
+from campaign.rules.movement.refuel import refuel_steps
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
@@ -122,7 +123,10 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
         p.unit.id for p in moving.presence.tankers(side, group.system) if p.unit.id not in finished
     ]
     if stuck_here and local:
-        hints.append(f"DN-MOV-4: end-move {local[0]} here refuels {group.label} so it can jump on")
+        # the tanker's own end-move: split off first when it shares a stack (found by use,
+        # December 7, late night: "end-move A-AO-1" for a tanker of the stack was refused)
+        steps = refuel_steps(state, ruleset, side, state.units[local[0]])
+        hints.append(f"DN-MOV-4: {steps} here refuels {group.label} so it can jump on")
     return MoveOptions(what, group.label, start, legal, refused, tuple(hints))
 
 
