@@ -17,6 +17,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from campaign.tui.widgets.changed_text import show_text
 from scenarios.dialogs import (
     BOARD_WORDS,
     HUMAN,
@@ -58,6 +59,11 @@ CELL_WIDTH = 7
 CELL_HEIGHT = 3
 PLAYER_KINDS = (HUMAN, *LEVELS)
 STONE_MARKS = {BLACK: "●", 1: "○"}
+#: The classes a cell's look may have (games.tcss): a black stone, a centre cell, the selected
+#: stone, a legal target, the cursor.
+LOOK_CLASSES = ("-black", "-centre", "-selected", "-target", "-cursor")
+#: A cell's look: its text and which of ``LOOK_CLASSES`` it has.
+CellLook = tuple[str, frozenset[str]]
 
 RULES_SUMMARY = (
     "Move one of your stones per turn: capture an orthogonally adjacent enemy stone (any "
@@ -102,9 +108,25 @@ class CellView(Static):
             super().__init__()
             self.cell = cell
 
-    def __init__(self, cell: int, name: str) -> None:
-        super().__init__("", id=f"cell-{name}", classes="cell")
+    def __init__(self, cell: int, name: str, look: CellLook) -> None:
+        text, classes = look
+        super().__init__(text, id=f"cell-{name}", classes=" ".join(("cell", *classes)))
         self.cell = cell
+        #: What the cell shows now: a redraw touches only the cells whose look changed.
+        self.look = look
+
+    def show(self, look: CellLook) -> None:
+        """Show ``look`` (its text and its classes), if it is not what the cell shows: a
+        16 x 15 board redrew all its 240 cells on every cursor key (about 0.3 s a key, found
+        by use, December 7, late night)."""
+        if look == self.look:
+            return
+        text, classes = look
+        if text != self.look[0]:
+            self.update(text)
+        for name in LOOK_CLASSES:
+            self.set_class(name in classes, name)
+        self.look = look
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -155,6 +177,9 @@ class InvectorScreen(GameScreen):
         self._opponent = 1
         #: Positions of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_length = 1
+        #: The cell widgets in cell order, and whether they are drawn one character each.
+        self._cells: list[CellView] = []
+        self._compact = False
 
     # --- state -------------------------------------------------------------------------------
 
@@ -218,11 +243,13 @@ class InvectorScreen(GameScreen):
         self._after_change()
 
     async def _build_board(self) -> None:
-        """(Re)create the cell widgets for the current board size."""
+        """(Re)create the cell widgets for the current board size, each made with its look
+        (the redraw after it has nothing to change)."""
         board = self.state.board
         grid = self.query_one("#inv-board", Grid)
+        self._cells = []
         await grid.remove_children()
-        compact = board.cols > 8 or board.rows > 8
+        self._compact = compact = board.cols > 8 or board.rows > 8
         width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
         # A compact cell has no room for its name: the files (letters) stand above the board
         # and the rows (numbers from the top, INV-8) to its left, as one more row and column.
@@ -232,6 +259,7 @@ class InvectorScreen(GameScreen):
         grid.styles.width = (board.cols + edge) * width
         grid.styles.height = (board.rows + edge) * height
         grid.set_class(compact, "-compact")
+        self.cursor = min(self.cursor, board.size - 1)
         widgets: list[Static] = []
         if compact:
             widgets.append(Static("", classes="coord"))
@@ -241,42 +269,55 @@ class InvectorScreen(GameScreen):
         for cell in range(board.size):
             if compact and cell % board.cols == 0:
                 widgets.append(Static(str(cell // board.cols + 1), classes="coord -row"))
-            widgets.append(CellView(cell, board.cell_name(cell)))
+            view = CellView(cell, board.cell_name(cell), self._cell_look(cell))
+            self._cells.append(view)
+            widgets.append(view)
         await grid.mount_all(widgets)
-        self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
-        """Redraw cells, status and move list from the current state (and the footer's keys:
-        ``s`` comes and goes with the swap)."""
+        """Redraw the cells whose look changed, the title, the status and the move list from
+        the current state (and the footer's keys: ``s`` comes and goes with the swap)."""
         self.show_in_footer("swap", self.swap_refusal() is None)
-        state, board = self.state, self.state.board
-        for view in self.query(CellView):
-            cell = view.cell
-            colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
-            view.update(self._cell_text(cell, colour))
-            view.set_class(colour == BLACK, "-black")
-            view.set_class(board.is_centre(cell), "-centre")
-            view.set_class(cell == self.selected, "-selected")
-            view.set_class(cell in self.targets, "-target")
-            view.set_class(cell == self.cursor, "-cursor")
+        for view in self._cells:
+            view.show(self._cell_look(view.cell))
+        self._show_texts()
+
+    def _show_texts(self, progress: str = "centre cells are shaded") -> None:
+        """The title (board and pie rule, ``progress`` below it while a board is laid out),
+        the status and the move list."""
+        state = self.state
         pie = {
             "off": "no pie rule",
             "open": "pie rule",
             "kept": "pie rule (kept)",
             "swapped": "pie rule (swapped)",
         }[state.pie]
-        self.query_one("#inv-title", Static).update(
-            f"Invector {board.label}, {pie}\ncentre cells are shaded"
+        show_text(
+            self.query_one("#inv-title", Static), f"Invector {state.board.label}, {pie}\n{progress}"
         )
-        self.query_one("#inv-status", Static).update(self._status_text())
+        show_text(self.query_one("#inv-status", Static), self._status_text())
         lines = move_list_lines(self.states)
-        self.query_one("#inv-moves", Static).update("\n".join(lines) or "no moves yet")
+        show_text(self.query_one("#inv-moves", Static), "\n".join(lines) or "no moves yet")
         self.call_after_refresh(self.query_one("#inv-moves-scroll").scroll_end, animate=False)
+
+    def _cell_look(self, cell: int) -> CellLook:
+        """What ``cell`` shows now: its text and its classes."""
+        state = self.state
+        colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
+        flags = (
+            colour == BLACK,
+            state.board.is_centre(cell),
+            cell == self.selected,
+            cell in self.targets,
+            cell == self.cursor,
+        )
+        classes = frozenset(name for name, on in zip(LOOK_CLASSES, flags, strict=True) if on)
+        return self._cell_text(cell, colour), classes
 
     def _cell_text(self, cell: int, colour: int | None) -> str:
         """A stone (or a dot) with the cell's INV-8 name: rows count from the top (INV-8), so
         every cell is labelled rather than the board being read like Shogi's ranks."""
-        if self.query_one("#inv-board").has_class("-compact"):
+        if self._compact:
             return STONE_MARKS[colour] if colour is not None else "·"
         name = self.state.board.cell_name(cell)
         if colour is None:
@@ -542,7 +583,10 @@ class InvectorScreen(GameScreen):
         resize = states[-1].board != self.state.board
         self.states = list(states)
         self._saved_length = len(self.states)
-        if resize:
+        if resize:  # the new board's title at once: laying out a large one takes a moment
+            self.selected, self.targets = None, {}
+            board = self.state.board
+            self._show_texts(f"laying out the board ({board.size} cells)…")
             await self._build_board()
         self._after_change()
 

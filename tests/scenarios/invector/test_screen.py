@@ -538,3 +538,62 @@ async def test_a_new_game_against_the_computer_asks_the_persons_seat():
             await settle(app, pilot)
             assert (screen.state.board.cols, screen.state.board.rows) == (5, 4)
         assert screen.moves and screen.is_human_turn()  # the computer, on seat 0, moved first
+
+
+@pilot_test
+async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_two_cells(tmp_path):
+    """INV-1, INV-8 (found by use, December 7, late night): loading a 16 x 15 save over a 5 x 4
+    game showed the old title over an empty grid for seconds while the 240 cells were laid
+    out, and every cursor key then redrew all 240 cells (and laid out the whole screen to
+    clear the refusal line): about 0.4 s a key. The new board's title and a progress line
+    show before the cells are made, and a key redraws only the cells whose look changed."""
+    start = make_game(16, 15, True).new_initial_state()
+    after = start.clone()
+    after.apply_action(after.text_to_action("a1xb1"))
+    path = tmp_path / "large.txt"
+    path.write_text(
+        f"{after.to_text()}\n# start: {start.to_text()}\n# moves: a1xb1\n# players: person person\n"
+    )
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"), save_path=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await board_ready(pilot, screen)
+        titles: list[str] = []
+        build = screen._build_board
+
+        async def build_and_watch() -> None:
+            titles.append(str(screen.query_one("#inv-title").render()))
+            await build()
+
+        screen._build_board = build_and_watch  # type: ignore[method-assign]
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.query(CellView)) == 240, "the large board")
+        await board_ready(pilot, screen)
+        assert titles == ["Invector 16x15, pie rule\nlaying out the board (240 cells)…"]
+        await until(
+            pilot,
+            lambda: "centre cells are shaded" in str(screen.query_one("#inv-title").render()),
+            "the title after the board",
+        )
+        assert screen.moves == ["a1xb1"]
+        updates: list[int] = []
+        for view in screen.query(CellView):
+            original = view.update
+
+            def counted(*args: Any, cell: int = view.cell, update: Any = original) -> None:
+                updates.append(cell)
+                update(*args)
+
+            view.update = counted  # type: ignore[method-assign]
+        layouts = screen.query_one("#game-refusal")._layout_updates
+        cursor = screen.cursor
+        await pilot.press("right")
+        await until(pilot, lambda: screen.cursor == cursor + 1, "the cursor moved")
+        looks = {view.cell: view.look for view in screen.query(CellView)}
+        assert "-cursor" in looks[cursor + 1][1] and "-cursor" not in looks[cursor][1]
+        assert updates == []  # the texts stay; two cells change their classes, no other
+        assert screen.query_one("#game-refusal")._layout_updates == layouts
+        screen.refresh_view()
+        assert updates == []
