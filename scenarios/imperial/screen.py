@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -73,7 +74,8 @@ TABS = (
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
     "the card holder may buy (IMP-19); it shows each nation's power, c there lets the "
-    "computer choose, r shows the scores and u undoes. Computer seats answer at once. The Log "
+    "computer choose, r shows the scores and u undoes. Computer seats answer in a moment (the "
+    "status line says while the computer decides; u takes back meanwhile). The Log "
     "tab names the nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
@@ -111,6 +113,25 @@ def read_game(path: Path) -> SavedGame:
         )
     resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)])
     return SavedGame(game, position, resigned, players)
+
+
+def computer_decides(
+    position: ImperialState,
+    rng: random.Random,
+    level: str,
+    computer: frozenset[int],
+    *,
+    person_too: bool = False,
+) -> None:
+    """Play the computer's orders on ``position`` (``ai.choose`` at ``level``, drawing from
+    ``rng``) while a ``computer`` seat decides (``person_too``: the open decision first,
+    whoever holds it), until a person decides or the game ends. Runs in the screen's worker
+    thread, on a copy of the game."""
+    for _ in range(MAX_COMPUTER_STEPS):
+        if position.is_terminal() or not (person_too or position.current_player() in computer):
+            return
+        person_too = False
+        position.apply_action(ai.choose(position.state, rng, level))
 
 
 def decision_text(state: State) -> str:
@@ -374,6 +395,11 @@ class ImperialScreen(GameScreen):
         self.rng = random.Random(seed)
         self.orders: list[Order] = []
         self._dialog_open = False
+        #: True while the computer decides in its worker thread (no order is taken meanwhile).
+        self.thinking = False
+        #: Counts the positions given to the computer: an answer for an older one (the game
+        #: was undone, loaded or left meanwhile) is dropped.
+        self._generation = 0
         #: Orders of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_orders = 0
 
@@ -448,13 +474,18 @@ class ImperialScreen(GameScreen):
     def resignation_result(self, side: str) -> str:
         return "the scores stand as they are (r shows them)"
 
+    def action_resign(self) -> None:
+        """``x``: resign, but not while the computer decides (its answer would follow)."""
+        if not self.refuse_while_thinking():
+            super().action_resign()
+
     def after_resignation(self) -> None:
         self.refresh_views()
         self.action_scores()
 
     def play(self, order: Order) -> None:
         """Apply a human order, then let computer seats move, then redraw."""
-        if self.refuse_when_over():
+        if self.refuse_when_over() or self.refuse_while_thinking():
             return
         try:
             self.position.apply_action(order)
@@ -469,13 +500,50 @@ class ImperialScreen(GameScreen):
             self.notify("The game is over (n starts a new one).", severity="warning")
         return self.game_over()
 
-    def advance(self) -> None:
-        """Computer seats decide until a human seat must act or the game ends."""
-        for _ in range(MAX_COMPUTER_STEPS):
-            player = self.position.current_player()
-            if self.game_over() or player not in self.computer:
-                break
-            self.position.apply_action(ai.choose(self.state, self.rng, self.level))
+    def refuse_while_thinking(self) -> bool:
+        """Say that the computer is deciding when it is; ``True`` then (no order is taken)."""
+        if self.thinking:
+            self.notify("The computer is deciding: wait for it (u takes back).", severity="warning")
+        return self.thinking
+
+    def advance(self, *, person_too: bool = False) -> None:
+        """Computer seats decide until a human seat must act or the game ends (``person_too``:
+        the computer decides the person's open decision first, ``c``), in a worker thread as
+        Imperium Shogi's and Invector's computers do: the screen keeps drawing and reading keys
+        meanwhile (it decided on the screen's thread, found by use). Then the tables show
+        the decision, and the investor dialog or the final score opens."""
+        self._generation += 1
+        self.thinking = False
+        if self.game_over() or not (person_too or self.position.current_player() in self.computer):
+            self._show_decision()
+            return
+        generation = self._generation
+        position = self.position.clone()
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())  # the answer takes the generator's state along
+        computer, level = frozenset(self.computer), self.level
+
+        def think() -> None:
+            computer_decides(position, rng, level, computer, person_too=person_too)
+            with suppress(RuntimeError):  # the app closed while the computer was deciding
+                self.app.call_from_thread(self._computer_decided, generation, position, rng)
+
+        self.thinking = True
+        self.refresh_views()
+        self.run_worker(think, thread=True, group="imperial-ai", name="imperial-ai")
+
+    def _computer_decided(
+        self, generation: int, position: ImperialState, rng: random.Random
+    ) -> None:
+        """The computer's orders arrived: they are the game's unless it changed meanwhile."""
+        if not self.is_attached or generation != self._generation:
+            return
+        self.thinking = False
+        self.position, self.rng = position, rng
+        self._show_decision()
+
+    def _show_decision(self) -> None:
+        """Redraw; the final score at the end, the investor dialog at a person's investment."""
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
@@ -537,8 +605,8 @@ class ImperialScreen(GameScreen):
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it (once the game is
         over it says so: the key did nothing)."""
-        if not self.refuse_when_over():
-            self.play(ai.choose(self.state, self.rng, self.level))
+        if not self.refuse_when_over() and not self.refuse_while_thinking():
+            self.advance(person_too=True)
 
     def action_show_tab(self, index: int) -> None:
         """Show tab ``index`` (0 Nations … 4 Log), the campaign screen's digit keys; the focus
@@ -618,8 +686,13 @@ class ImperialScreen(GameScreen):
             self,
             self.unsaved_game(),
             "Leave and drop the orders not saved?",
-            lambda: leave_screen(self),
+            self._leave,
         )
+
+    def _leave(self) -> None:
+        """Leave; an answer of the computer arriving later is dropped."""
+        self._generation += 1
+        leave_screen(self)
 
     def help_sections(self) -> list[HelpSection]:
         """How a turn is played, below the keys."""
@@ -630,9 +703,11 @@ class ImperialScreen(GameScreen):
         """Redraw every table from the current position."""
         state = self.state
         self.query_one("#imperial-status", Static).update(
-            decision_text(state)
-            if self.resigned is None
-            else f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}"
+            f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}"
+            if self.resigned is not None
+            else f"{decision_text(state)} — the computer is deciding…"
+            if self.thinking
+            else decision_text(state)
         )
         nations = self.query_one("#imperial-nations", DataTable)
         nations.clear()
@@ -683,7 +758,11 @@ class ImperialScreen(GameScreen):
         )
         options = self.query_one("#imperial-orders", OptionList)
         options.clear_options()
-        human = self.position.current_player() not in self.computer and not self.game_over()
+        human = (
+            self.position.current_player() not in self.computer
+            and not self.game_over()
+            and not self.thinking
+        )
         self.orders = self.position.legal_actions() if human else []
         options.add_options([order_to_text(o) for o in self.orders])
         if self.orders:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
+import threading
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from scenarios.imperial.screen import (
     InvestorDialog,
     ScoreScreen,
 )
-from tests.tui.pilot_helpers import pass_investor
+from tests.tui.pilot_helpers import computer_answered, pass_investor
 from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
@@ -316,7 +317,7 @@ async def test_undo_with_no_order_of_a_person_before_it_changes_nothing():
     screen = ImperialScreen(players=4, seed=0, computer={0, 1, 3})
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: screen.is_mounted, "the table")
+        await computer_answered(pilot)
         game = table(app)
         assert game.position.current_player() == 2 and game.orders
         assert (game.state.pending or {}).get("kind") != "invest"
@@ -846,3 +847,51 @@ async def open_setup_over_the_game(pilot, app) -> None:
     if isinstance(app.screen, GameConfirm):
         await pilot.press("y")
     await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+
+
+@sync
+async def test_the_computer_decides_in_a_worker_and_the_screen_reads_keys_meanwhile(monkeypatch):
+    """IMP-7, IMP-19 (found by use, December 7, late night): the computer seats decided on the
+    screen's thread, so nothing was drawn and no key read until every computer seat had
+    answered; Imperium Shogi's and Invector's computers decide in a worker thread. Imperial's
+    does too now: the status says it decides, the tabs answer their keys meanwhile, and ``u``
+    during its decision takes back the person's order and drops the late answer."""
+    release = threading.Event()
+    threads: list[str] = []
+    choose = ai.choose
+
+    def held(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        release.wait(timeout=30)
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose", held)
+    screen = ImperialScreen(players=4, seed=0, computer={1, 2, 3})
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        release.set()  # the computers' first answers, up to the person's first decision
+        await pass_investor(pilot)
+        game = table(app)
+        await until(pilot, lambda: not game.thinking and bool(game.orders), "the person's turn")
+        assert threads and threading.main_thread().name not in threads
+        release.clear()
+        for _ in range(20):  # the person's orders until a computer seat is to decide
+            count = len(game.position.orders())
+            game.play(game.orders[0])
+            if game.thinking:
+                break
+            await pass_investor(pilot)
+        assert game.thinking
+        status = game.query_one("#imperial-status", Static)
+        await until(pilot, lambda: "the computer is deciding" in str(status.render()), "said")
+        assert game.orders == []  # no order of a person is offered meanwhile
+        tabs = game.query_one("#imperial-tabs")
+        await pilot.press("5")
+        await until(pilot, lambda: tabs.active == "tab-log", "the Log tab, read while it decides")
+        await pilot.press("u")
+        await until(pilot, lambda: len(game.position.orders()) == count, "the order taken back")
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(game.position.orders()) == count  # the late answer was dropped
+        assert game.position.current_player() == 0 and game.orders
