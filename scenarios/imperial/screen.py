@@ -155,12 +155,23 @@ def log_lines(position: ImperialState, last: int = 30) -> list[str]:
     lines = []
     for entry in position.log:
         if entry.order is not None:
-            nation = NATION_NAMES.get(before.nation or "", "-")
-            player = (before.pending or {}).get("player")
-            lines.append(f"T{before.turns} {nation} (P{player}): {order_to_text(entry.order)}")
+            lines.append(log_line(before, entry.order))
         for event in entry.events:
             ev.evolve(before, event)
     return lines[-last:]
+
+
+def log_line(before: State, order: Order) -> str:
+    """One line of the Log tab: the turn, the nation the order is given for, the player
+    deciding and the order. A reply to a hostile move (IMP-12) is the asked nation's, given by
+    its governor: the line read "T15 France (P3): reply fight", France's move with the player
+    of Austria-Hungary, who replied (found by use, December 7, late night)."""
+    pending = before.pending or {}
+    nation = NATION_NAMES.get(before.nation or "", "-")
+    reply = pending.get("kind") == "reply"
+    who = NATION_NAMES.get(pending.get("asked") or "", "-") if reply else nation
+    line = f"T{before.turns} {who} (P{pending.get('player')}): {order_to_text(order)}"
+    return f"{line} to {nation} at {pending.get('region')}" if reply else line
 
 
 def rondel_text(state: State) -> str:

@@ -895,3 +895,23 @@ async def test_the_computer_decides_in_a_worker_and_the_screen_reads_keys_meanwh
         await pilot.pause()
         assert len(game.position.orders()) == count  # the late answer was dropped
         assert game.position.current_player() == 0 and game.orders
+
+
+def test_the_log_names_the_nation_that_replies_to_a_hostile_move():
+    """IMP-12 (found by use, December 7, late night): the Log tab gave a reply as the moving
+    nation's order with the replying player ("T15 France (P3): reply fight", P3 governing
+    Austria-Hungary, not France). It names the nation asked, its governor, and the move it
+    answers."""
+    from scenarios.imperial.game import make_game
+    from scenarios.imperial.screen import log_lines
+
+    position = make_game(4, seed=0).new_initial_state()
+    rng = random.Random(0)
+    while (position.state.pending or {}).get("kind") != "reply":
+        position.apply_action(ai.choose(position.state, rng, "normal"))
+    pending = position.state.pending or {}
+    assert (pending["nation"], pending["asked"], pending["player"]) == ("GE", "IT", 2)
+    position.apply_action(("reply", 1))
+    assert log_lines(position)[-1].endswith(" Italy (P2): reply fight to Germany at vienna"), (
+        log_lines(position)[-1]
+    )
