@@ -8,6 +8,7 @@ once and shown in the move list. Moves can also be typed (``m``), e.g. ``c2xc3``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual import on
@@ -133,6 +134,55 @@ class CellView(Static):
         self.post_message(self.Clicked(self.cell))
 
 
+#: How a compact board shows each class of a cell's look: the full-size cells' rules of
+#: games.tcss, in their order (a later background wins).
+COMPACT_STYLES = {
+    "-centre": "on $warning 25%",
+    "-target": "on $success 40%",
+    "-selected": "on $accent 50%",
+    "-cursor": "reverse",
+    "-black": "bold",
+}
+
+
+def compact_row_text(row: int, looks: Sequence[CellLook]) -> str:
+    """The markup of one compact row: its number (INV-8, from the top), then three columns
+    per cell, the mark in the middle, styled by the cell's classes."""
+    cells = []
+    for text, classes in looks:
+        style = " ".join(COMPACT_STYLES[name] for name in COMPACT_STYLES if name in classes)
+        cells.append(f"[{style}] {text} [/]" if style else f" {text} ")
+    return f"[$text-muted]{row + 1:>2}[/] " + "".join(cells)
+
+
+class BoardRow(Static):
+    """One row of a compact board (more than 8 columns or rows): its number and one character
+    per cell. A board of a widget per cell took seconds to lay out (a 16 x 15 save loaded
+    over a 5 x 4 game, found by use, December 7, late night); a widget per row takes a
+    fraction of that. A click on a cell posts ``CellView.Clicked``, as a cell's widget does."""
+
+    def __init__(self, row: int, first: int, looks: Sequence[CellLook]) -> None:
+        super().__init__(compact_row_text(row, looks), classes="board-row")
+        self.row = row
+        #: The first cell of the row (the row's cells are ``first``, ``first + 1`` …).
+        self.first = first
+        #: What the row shows now: a redraw updates only the rows whose cells changed.
+        self.looks = list(looks)
+
+    def show(self, looks: Sequence[CellLook]) -> None:
+        """Show ``looks`` (one per cell), if they are not what the row shows."""
+        if list(looks) != self.looks:
+            self.looks = list(looks)
+            self.update(compact_row_text(self.row, looks))
+
+    def on_click(self, event: Click) -> None:
+        """The cell under the pointer (three columns a cell, after the row's number)."""
+        event.stop()
+        column = event.x // 3 - 1
+        if 0 <= column < len(self.looks):
+            self.post_message(CellView.Clicked(self.first + column))
+
+
 class InvectorScreen(GameScreen):
     """Play Invector against a person or the computer.
 
@@ -177,8 +227,10 @@ class InvectorScreen(GameScreen):
         self._opponent = 1
         #: Positions of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_length = 1
-        #: The cell widgets in cell order, and whether they are drawn one character each.
+        #: The cell widgets in cell order (a board up to 8 x 8), or the rows of a compact
+        #: board (larger), and whether the board is compact.
         self._cells: list[CellView] = []
+        self._rows: list[BoardRow] = []
         self._compact = False
 
     # --- state -------------------------------------------------------------------------------
@@ -243,35 +295,40 @@ class InvectorScreen(GameScreen):
         self._after_change()
 
     async def _build_board(self) -> None:
-        """(Re)create the cell widgets for the current board size, each made with its look
-        (the redraw after it has nothing to change)."""
+        """(Re)create the board's widgets for the current board size, each made with its look
+        (the redraw after it has nothing to change): a widget per cell, or on a board larger
+        than 8 a widget per row (``BoardRow``)."""
         board = self.state.board
         grid = self.query_one("#inv-board", Grid)
-        self._cells = []
+        self._cells, self._rows = [], []
         await grid.remove_children()
         self._compact = compact = board.cols > 8 or board.rows > 8
-        width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
-        # A compact cell has no room for its name: the files (letters) stand above the board
-        # and the rows (numbers from the top, INV-8) to its left, as one more row and column.
-        edge = 1 if compact else 0
-        grid.styles.grid_size_columns = board.cols + edge
-        grid.styles.grid_size_rows = board.rows + edge
-        grid.styles.width = (board.cols + edge) * width
-        grid.styles.height = (board.rows + edge) * height
-        grid.set_class(compact, "-compact")
         self.cursor = min(self.cursor, board.size - 1)
+        grid.set_class(compact, "-compact")
         widgets: list[Static] = []
         if compact:
-            widgets.append(Static("", classes="coord"))
-            widgets.extend(
-                Static(COLUMN_LETTERS[col], classes="coord") for col in range(board.cols)
-            )
-        for cell in range(board.size):
-            if compact and cell % board.cols == 0:
-                widgets.append(Static(str(cell // board.cols + 1), classes="coord -row"))
-            view = CellView(cell, board.cell_name(cell), self._cell_look(cell))
-            self._cells.append(view)
-            widgets.append(view)
+            # the files (letters) above the board, the rows (numbers from the top, INV-8)
+            # to its left: a compact cell has no room for its name
+            grid.styles.grid_size_columns = 1
+            grid.styles.grid_size_rows = board.rows + 1
+            grid.styles.width = (board.cols + 1) * 3
+            grid.styles.height = board.rows + 1
+            files = "".join(f" {COLUMN_LETTERS[col]} " for col in range(board.cols))
+            widgets.append(Static(f"   {files}", classes="coord -files"))
+            for row in range(board.rows):
+                first = row * board.cols
+                looks = [self._cell_look(cell) for cell in range(first, first + board.cols)]
+                self._rows.append(BoardRow(row, first, looks))
+            widgets.extend(self._rows)
+        else:
+            grid.styles.grid_size_columns = board.cols
+            grid.styles.grid_size_rows = board.rows
+            grid.styles.width = board.cols * CELL_WIDTH
+            grid.styles.height = board.rows * CELL_HEIGHT
+            for cell in range(board.size):
+                view = CellView(cell, board.cell_name(cell), self._cell_look(cell))
+                self._cells.append(view)
+            widgets.extend(self._cells)
         await grid.mount_all(widgets)
 
     def refresh_view(self) -> None:
@@ -280,6 +337,8 @@ class InvectorScreen(GameScreen):
         self.show_in_footer("swap", self.swap_refusal() is None)
         for view in self._cells:
             view.show(self._cell_look(view.cell))
+        for line in self._rows:
+            line.show([self._cell_look(line.first + col) for col in range(len(line.looks))])
         self._show_texts()
 
     def _show_texts(self, progress: str = "centre cells are shaded") -> None:

@@ -13,7 +13,7 @@ from textual.app import App
 from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.invector import make_game, make_screen
 from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
-from scenarios.invector.screen import CellView, InvectorScreen
+from scenarios.invector.screen import BoardRow, CellView, InvectorScreen
 from tests.tui.pilot_helpers import path_refusal
 from tests.waiting import until
 
@@ -353,41 +353,38 @@ async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
     """INV-8: a board larger than 8 is drawn one character per cell, with no room for the
     cells' names, and showed no coordinates at all, so typing a move meant counting columns
     (found by use on 9x8 and 16x15): its files stand above it and its rows to its left, all
-    on screen at 80x24 and 160x48."""
-    from textual.widgets import Static
-
+    on screen at 80x24 and 160x48. A click on a cell selects its stone, as on a small board."""
     app = HostApp(cols=16, rows=15, pie=True, players=("human", "human"))
     async with app.run_test(size=size) as pilot:
         screen = screen_of(app)
-        await until(pilot, lambda: len(screen.query(".coord")) == 1 + 16 + 15, "the edges")
+        await until(pilot, lambda: len(screen.query(BoardRow)) == 15, "the rows")
         await until(
             pilot,
-            lambda: (
-                all(label.region.width > 0 for label in screen.query(".coord"))
-                and all(view.region.width > 0 for view in screen.query(CellView))
-            ),
-            "the edges and cells laid out",
+            lambda: all(row.region.width > 0 for row in screen.query(BoardRow)),
+            "the rows laid out",
         )
-        await pilot.pause()
-        cells = {view.id: view.region for view in screen.query(CellView)}
-        edges = {str(label.render()): label.region for label in screen.query(".coord")}
-        assert all(isinstance(label, Static) for label in screen.query(".coord"))
-        for letter in "abcdefghijklmnop":
-            cell = cells[f"cell-{letter}1"]
-            assert edges[letter].x == cell.x and edges[letter].bottom == cell.y, letter
-        for row in range(1, 16):
-            cell = cells[f"cell-a{row}"]
-            assert edges[str(row)].y == cell.y and edges[str(row)].right == cell.x, row
+        rows = list(screen.query(BoardRow))
+        files = screen.query_one("#inv-board .coord")
+        assert str(files.render()).rstrip() == "    " + "  ".join("abcdefghijklmnop")
+        assert files.region.bottom == rows[0].region.y and files.region.x == rows[0].region.x
+        for number, row in enumerate(rows, start=1):
+            text = str(row.render())
+            assert text.startswith(f"{number:>2} ") and len(text) == 3 + 16 * 3, text
+            assert row.region.y == rows[0].region.y + number - 1
         footer_top = size[1] - 1
-        for region in [*cells.values(), *edges.values()]:
+        for region in [files.region, *(row.region for row in rows)]:
             assert region.right <= size[0] and region.bottom <= footer_top, region
+        second = rows[1].region
+        await pilot.click(offset=(second.x + 3 + 1 * 3 + 1, second.y))  # b2, a black stone
+        await until(pilot, lambda: screen.selected == 16 + 1, "b2 selected")
+        assert screen.targets and screen.cursor == 17
 
     small = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
     async with small.run_test(size=size) as pilot:  # a small board names every cell instead
         await until(
             pilot, lambda: "a1" in str(pilot.app.screen.query_one("#cell-a1").render()), "a1"
         )
-        assert not pilot.app.screen.query(".coord")
+        assert not pilot.app.screen.query(".coord") and not pilot.app.screen.query(BoardRow)
 
 
 @pilot_test
@@ -541,12 +538,13 @@ async def test_a_new_game_against_the_computer_asks_the_persons_seat():
 
 
 @pilot_test
-async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_two_cells(tmp_path):
+async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_one_row(tmp_path):
     """INV-1, INV-8 (found by use, December 7, late night): loading a 16 x 15 save over a 5 x 4
-    game showed the old title over an empty grid for seconds while the 240 cells were laid
-    out, and every cursor key then redrew all 240 cells (and laid out the whole screen to
-    clear the refusal line): about 0.4 s a key. The new board's title and a progress line
-    show before the cells are made, and a key redraws only the cells whose look changed."""
+    game showed the old title over an empty grid for seconds while a widget for each of the
+    240 cells was laid out, and every cursor key then redrew all 240 cells (and laid out the
+    whole screen to clear the refusal line): about 0.4 s a key. The new board's title and a
+    progress line show before the board is made, a large board is a widget per row, and a
+    key redraws only the rows whose cells changed."""
     start = make_game(16, 15, True).new_initial_state()
     after = start.clone()
     after.apply_action(after.text_to_action("a1xb1"))
@@ -569,8 +567,8 @@ async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_two_cell
         await pilot.press("ctrl+o")
         await until(pilot, lambda: path_dialog(app), "the open dialog")
         await pilot.press("enter")
-        await until(pilot, lambda: len(screen.query(CellView)) == 240, "the large board")
-        await board_ready(pilot, screen)
+        await until(pilot, lambda: len(screen.query(BoardRow)) == 15, "the large board")
+        assert not screen.query(CellView)
         assert titles == ["Invector 16x15, pie rule\nlaying out the board (240 cells)…"]
         await until(
             pilot,
@@ -579,21 +577,24 @@ async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_two_cell
         )
         assert screen.moves == ["a1xb1"]
         updates: list[int] = []
-        for view in screen.query(CellView):
-            original = view.update
+        for row in screen.query(BoardRow):
+            original = row.update
 
-            def counted(*args: Any, cell: int = view.cell, update: Any = original) -> None:
-                updates.append(cell)
+            def counted(*args: Any, number: int = row.row, update: Any = original) -> None:
+                updates.append(number)
                 update(*args)
 
-            view.update = counted  # type: ignore[method-assign]
+            row.update = counted  # type: ignore[method-assign]
         layouts = screen.query_one("#game-refusal")._layout_updates
-        cursor = screen.cursor
+        screen.cursor = 0
+        screen.refresh_view()
+        updates.clear()
         await pilot.press("right")
-        await until(pilot, lambda: screen.cursor == cursor + 1, "the cursor moved")
-        looks = {view.cell: view.look for view in screen.query(CellView)}
-        assert "-cursor" in looks[cursor + 1][1] and "-cursor" not in looks[cursor][1]
-        assert updates == []  # the texts stay; two cells change their classes, no other
+        await until(pilot, lambda: screen.cursor == 1, "the cursor moved")
+        assert updates == [0]  # the first row: its cursor moved from a1 to b1
         assert screen.query_one("#game-refusal")._layout_updates == layouts
         screen.refresh_view()
-        assert updates == []
+        assert updates == [0]
+        await pilot.press("down")
+        await until(pilot, lambda: screen.cursor == 17, "the cursor moved down")
+        assert updates == [0, 0, 1]  # off the first row, onto the second
