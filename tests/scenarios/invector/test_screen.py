@@ -598,3 +598,32 @@ async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_one_row(
         await pilot.press("down")
         await until(pilot, lambda: screen.cursor == 17, "the cursor moved down")
         assert updates == [0, 0, 1]  # off the first row, onto the second
+
+
+@pilot_test
+async def test_the_move_list_keeps_a_row_on_one_line_beside_a_large_board():
+    """INV-8 (found by use, December 7, late night): at 80x24 beside a 16 x 15 board the move
+    list is 23 columns wide, and a row with a long White move (" 13. f6xg6    k14xl14", 21
+    characters) wrapped, its White move under the Black column on a line of its own. A row
+    holds 21 characters there now (a thinner scrollbar, no padding on its side)."""
+    import random
+
+    from scenarios.invector.record import move_list_lines
+
+    rng = random.Random(1)
+    states = [make_game(16, 15, True).new_initial_state()]
+    for _ in range(40):
+        after = states[-1].clone()
+        after.apply_action(rng.choice(states[-1].legal_actions()))
+        states.append(after)
+    lines = move_list_lines(states)
+    assert max(len(line) for line in lines) == 21
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await board_ready(pilot, screen)
+        await screen.start(states)
+        moves = screen.query_one("#inv-moves")
+        await until(pilot, lambda: moves.region.height > 0 and screen._rows, "the move list")
+        await pilot.pause()
+        assert moves.region.height == len(lines), (moves.region, len(lines))
