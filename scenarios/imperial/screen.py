@@ -134,6 +134,15 @@ def computer_decides(
         position.apply_action(ai.choose(position.state, rng, level))
 
 
+def thinking_text(state: State) -> str:
+    """The status while the computer decides: whose turn and for which player, in one short
+    line (the decision's own line and a note after it took two lines at 80 columns, and the
+    tables jumped down and back each time the computer answered)."""
+    mover = NATION_NAMES.get(state.nation or "", "-")
+    player = (state.pending or {}).get("player")
+    return f"Turn {state.turns} · {mover} · the computer decides for player {player}…"
+
+
 def decision_text(state: State) -> str:
     """One line: whose decision, for which nation, of what kind."""
     if state.ended:
@@ -716,7 +725,7 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-status", Static).update(
             f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}"
             if self.resigned is not None
-            else f"{decision_text(state)} — the computer is deciding…"
+            else thinking_text(state)
             if self.thinking
             else decision_text(state)
         )

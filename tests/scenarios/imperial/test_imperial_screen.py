@@ -883,7 +883,7 @@ async def test_the_computer_decides_in_a_worker_and_the_screen_reads_keys_meanwh
             await pass_investor(pilot)
         assert game.thinking
         status = game.query_one("#imperial-status", Static)
-        await until(pilot, lambda: "the computer is deciding" in str(status.render()), "said")
+        await until(pilot, lambda: "the computer decides for" in str(status.render()), "said")
         assert game.orders == []  # no order of a person is offered meanwhile
         tabs = game.query_one("#imperial-tabs")
         await pilot.press("5")
