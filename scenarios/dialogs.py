@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, TypeVar
@@ -633,13 +634,25 @@ def host_own_files(app: object) -> Sequence[OwnFile]:
     return own() if callable(own) else ()
 
 
+#: A refusal that names its line in words ("line 3: …": the players and resigned lines,
+#: Invector's record), as ``cannot_load`` turns it into ``PATH:3: …``.
+_LINE_IN_WORDS = re.compile(r"line (\d+): ")
+
+
 def cannot_load(path: Path, error: Exception) -> str:
     """One line naming the full ``path`` and why it was refused (the bounded reader and the
-    record parsers name the path themselves; an ``OSError`` is told in words)."""
+    record parsers name the path themselves; an ``OSError`` is told in words). A line is
+    always named ``PATH:LINE:``, as the move parsers and ``campaign data check`` name it (a
+    save refused for its players line read "PATH: line 3: …", for a move "PATH:3: …")."""
     if isinstance(error, OSError):
         return f"{path}: cannot read: {(error.strerror or type(error).__name__).lower()}"
     text = str(error)
-    return text if text.startswith(str(path)) else f"{path}: {text}"
+    if text.startswith(str(path)):
+        return text
+    numbered = _LINE_IN_WORDS.match(text)
+    if numbered is not None:
+        return f"{path}:{numbered.group(1)}: {text[numbered.end() :]}"
+    return f"{path}: {text}"
 
 
 def leave_screen(screen: Screen[None]) -> None:
