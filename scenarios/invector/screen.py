@@ -152,7 +152,7 @@ def compact_row_text(row: int, looks: Sequence[CellLook]) -> str:
     for text, classes in looks:
         style = " ".join(COMPACT_STYLES[name] for name in COMPACT_STYLES if name in classes)
         cells.append(f"[{style}] {text} [/]" if style else f" {text} ")
-    return f"[$text-muted]{row + 1:>2}[/] " + "".join(cells)
+    return f"[dim]{row + 1:>2}[/] " + "".join(cells)  # dim: $text-muted is white in markup
 
 
 class BoardRow(Static):
@@ -314,7 +314,7 @@ class InvectorScreen(GameScreen):
             grid.styles.width = (board.cols + 1) * 3
             grid.styles.height = board.rows + 1
             files = "".join(f" {COLUMN_LETTERS[col]} " for col in range(board.cols))
-            widgets.append(Static(f"   {files}", classes="coord -files"))
+            widgets.append(Static(f"[dim]   {files}[/]", classes="coord -files"))
             for row in range(board.rows):
                 first = row * board.cols
                 looks = [self._cell_look(cell) for cell in range(first, first + board.cols)]

@@ -371,6 +371,17 @@ async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
             text = str(row.render())
             assert text.startswith(f"{number:>2} ") and len(text) == 3 + 16 * 3, text
             assert row.region.y == rows[0].region.y + number - 1
+
+        def colour(widget: Any, text: str) -> object:
+            """The colour ``text`` is drawn in on ``widget``'s first line."""
+            strip = widget.render_lines(widget.content_region.reset_offset)[0]
+            return next(seg.style.color for seg in strip if seg.text.strip() == text)
+
+        # the numbers as muted as the letters (in markup $text-muted drew them white)
+        assert colour(rows[14], "15") == colour(
+            files, "a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p"
+        )
+        assert colour(rows[14], "15") != colour(rows[14], "●")
         footer_top = size[1] - 1
         for region in [files.region, *(row.region for row in rows)]:
             assert region.right <= size[0] and region.bottom <= footer_top, region
