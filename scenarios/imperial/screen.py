@@ -10,7 +10,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -417,6 +417,9 @@ class ImperialScreen(GameScreen):
         self._dialog_open = False
         #: True while the computer decides in its worker thread (no order is taken meanwhile).
         self.thinking = False
+        #: An answer of the computer arrived while another screen was over the table: its
+        #: dialog (or the final score) opens when the table is shown again.
+        self._decision_waits = False
         #: Counts the positions given to the computer: an answer for an older one (the game
         #: was undone, loaded or left meanwhile) is dropped.
         self._generation = 0
@@ -534,6 +537,7 @@ class ImperialScreen(GameScreen):
         the decision, and the investor dialog or the final score opens."""
         self._generation += 1
         self.thinking = False
+        self._decision_waits = False
         if self.game_over() or not (person_too or self.position.current_player() in self.computer):
             self._show_decision()
             return
@@ -560,7 +564,20 @@ class ImperialScreen(GameScreen):
             return
         self.thinking = False
         self.position, self.rng = position, rng
+        if self.app.screen is not self:  # the help or the set-up over it: nothing goes over them
+            self.refresh_views()
+            self._decision_waits = True
+            return
         self._show_decision()
+
+    @on(events.ScreenResume)
+    def _resumed(self) -> None:
+        """Back on the table: the dialog or final score an answer of the computer brought while
+        another screen was over the table opens now (it opened over the help, or over the
+        set-up of a new game)."""
+        if self._decision_waits:
+            self._decision_waits = False
+            self._show_decision()
 
     def _show_decision(self) -> None:
         """Redraw; the final score at the end, the investor dialog at a person's investment."""

@@ -915,3 +915,33 @@ def test_the_log_names_the_nation_that_replies_to_a_hostile_move():
     assert log_lines(position)[-1].endswith(" Italy (P2): reply fight to Germany at vienna"), (
         log_lines(position)[-1]
     )
+
+
+@sync
+async def test_an_answer_arriving_under_the_help_waits_for_the_table(monkeypatch):
+    """IMP-21 (found by use, December 7, late night): with the computer deciding in a worker,
+    its answer may arrive while the help (or a new game's set-up) is over the table; the final
+    score (or the investor dialog) it brings opened over that screen. It opens when the table
+    is shown again."""
+    from scenarios.dialogs import GameHelp
+
+    release = threading.Event()
+    choose = ai.choose
+
+    def held(*args, **kwargs):
+        release.wait(timeout=30)
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose", held)
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await table_shown(pilot, app)
+        await until(pilot, lambda: game.is_mounted and game.thinking, "the computer deciding")
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, GameHelp), "the help")
+        release.set()
+        await until(pilot, lambda: not game.thinking, "the computer's answer")
+        await pilot.pause()
+        assert isinstance(app.screen, GameHelp) and game.position.is_terminal()
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the final score")
