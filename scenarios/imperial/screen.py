@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 import re
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -73,7 +74,8 @@ TABS = (
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
     "the card holder may buy (IMP-19); it shows each nation's power, c there lets the "
-    "computer choose, r shows the scores and u undoes. Computer seats answer at once. The Log "
+    "computer choose, r shows the scores and u undoes. Computer seats answer in a moment (the "
+    "status line says while the computer decides; u takes back meanwhile). The Log "
     "tab names the nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
@@ -113,6 +115,34 @@ def read_game(path: Path) -> SavedGame:
     return SavedGame(game, position, resigned, players)
 
 
+def computer_decides(
+    position: ImperialState,
+    rng: random.Random,
+    level: str,
+    computer: frozenset[int],
+    *,
+    person_too: bool = False,
+) -> None:
+    """Play the computer's orders on ``position`` (``ai.choose`` at ``level``, drawing from
+    ``rng``) while a ``computer`` seat decides (``person_too``: the open decision first,
+    whoever holds it), until a person decides or the game ends. Runs in the screen's worker
+    thread, on a copy of the game."""
+    for _ in range(MAX_COMPUTER_STEPS):
+        if position.is_terminal() or not (person_too or position.current_player() in computer):
+            return
+        person_too = False
+        position.apply_action(ai.choose(position.state, rng, level))
+
+
+def thinking_text(state: State) -> str:
+    """The status while the computer decides: whose turn and for which player, in one short
+    line (the decision's own line and a note after it took two lines at 80 columns, and the
+    tables jumped down and back each time the computer answered)."""
+    mover = NATION_NAMES.get(state.nation or "", "-")
+    player = (state.pending or {}).get("player")
+    return f"Turn {state.turns} · {mover} · the computer decides for player {player}…"
+
+
 def decision_text(state: State) -> str:
     """One line: whose decision, for which nation, of what kind."""
     if state.ended:
@@ -134,12 +164,23 @@ def log_lines(position: ImperialState, last: int = 30) -> list[str]:
     lines = []
     for entry in position.log:
         if entry.order is not None:
-            nation = NATION_NAMES.get(before.nation or "", "-")
-            player = (before.pending or {}).get("player")
-            lines.append(f"T{before.turns} {nation} (P{player}): {order_to_text(entry.order)}")
+            lines.append(log_line(before, entry.order))
         for event in entry.events:
             ev.evolve(before, event)
     return lines[-last:]
+
+
+def log_line(before: State, order: Order) -> str:
+    """One line of the Log tab: the turn, the nation the order is given for, the player
+    deciding and the order. A reply to a hostile move (IMP-12) is the asked nation's, given by
+    its governor: the line read "T15 France (P3): reply fight", France's move with the player
+    of Austria-Hungary, who replied (found by use, December 7, late night)."""
+    pending = before.pending or {}
+    nation = NATION_NAMES.get(before.nation or "", "-")
+    reply = pending.get("kind") == "reply"
+    who = NATION_NAMES.get(pending.get("asked") or "", "-") if reply else nation
+    line = f"T{before.turns} {who} (P{pending.get('player')}): {order_to_text(order)}"
+    return f"{line} to {nation} at {pending.get('region')}" if reply else line
 
 
 def rondel_text(state: State) -> str:
@@ -374,6 +415,14 @@ class ImperialScreen(GameScreen):
         self.rng = random.Random(seed)
         self.orders: list[Order] = []
         self._dialog_open = False
+        #: True while the computer decides in its worker thread (no order is taken meanwhile).
+        self.thinking = False
+        #: An answer of the computer arrived while another screen was over the table: its
+        #: dialog (or the final score) opens when the table is shown again.
+        self._decision_waits = False
+        #: Counts the positions given to the computer: an answer for an older one (the game
+        #: was undone, loaded or left meanwhile) is dropped.
+        self._generation = 0
         #: Orders of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_orders = 0
 
@@ -448,13 +497,18 @@ class ImperialScreen(GameScreen):
     def resignation_result(self, side: str) -> str:
         return "the scores stand as they are (r shows them)"
 
+    def action_resign(self) -> None:
+        """``x``: resign, but not while the computer decides (its answer would follow)."""
+        if not self.refuse_while_thinking():
+            super().action_resign()
+
     def after_resignation(self) -> None:
         self.refresh_views()
         self.action_scores()
 
     def play(self, order: Order) -> None:
         """Apply a human order, then let computer seats move, then redraw."""
-        if self.refuse_when_over():
+        if self.refuse_when_over() or self.refuse_while_thinking():
             return
         try:
             self.position.apply_action(order)
@@ -469,13 +523,64 @@ class ImperialScreen(GameScreen):
             self.notify("The game is over (n starts a new one).", severity="warning")
         return self.game_over()
 
-    def advance(self) -> None:
-        """Computer seats decide until a human seat must act or the game ends."""
-        for _ in range(MAX_COMPUTER_STEPS):
-            player = self.position.current_player()
-            if self.game_over() or player not in self.computer:
-                break
-            self.position.apply_action(ai.choose(self.state, self.rng, self.level))
+    def refuse_while_thinking(self) -> bool:
+        """Say that the computer is deciding when it is; ``True`` then (no order is taken)."""
+        if self.thinking:
+            self.notify("The computer is deciding: wait for it (u takes back).", severity="warning")
+        return self.thinking
+
+    def advance(self, *, person_too: bool = False) -> None:
+        """Computer seats decide until a human seat must act or the game ends (``person_too``:
+        the computer decides the person's open decision first, ``c``), in a worker thread as
+        Imperium Shogi's and Invector's computers do: the screen keeps drawing and reading keys
+        meanwhile (it decided on the screen's thread, found by use). Then the tables show
+        the decision, and the investor dialog or the final score opens."""
+        self._generation += 1
+        self.thinking = False
+        self._decision_waits = False
+        if self.game_over() or not (person_too or self.position.current_player() in self.computer):
+            self._show_decision()
+            return
+        generation = self._generation
+        position = self.position.clone()
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())  # the answer takes the generator's state along
+        computer, level = frozenset(self.computer), self.level
+
+        def think() -> None:
+            computer_decides(position, rng, level, computer, person_too=person_too)
+            with suppress(RuntimeError):  # the app closed while the computer was deciding
+                self.app.call_from_thread(self._computer_decided, generation, position, rng)
+
+        self.thinking = True
+        self.refresh_views()
+        self.run_worker(think, thread=True, group="imperial-ai", name="imperial-ai")
+
+    def _computer_decided(
+        self, generation: int, position: ImperialState, rng: random.Random
+    ) -> None:
+        """The computer's orders arrived: they are the game's unless it changed meanwhile."""
+        if not self.is_attached or generation != self._generation:
+            return
+        self.thinking = False
+        self.position, self.rng = position, rng
+        if self.app.screen is not self:  # the help or the set-up over it: nothing goes over them
+            self.refresh_views()
+            self._decision_waits = True
+            return
+        self._show_decision()
+
+    @on(events.ScreenResume)
+    def _resumed(self) -> None:
+        """Back on the table: the dialog or final score an answer of the computer brought while
+        another screen was over the table opens now (it opened over the help, or over the
+        set-up of a new game)."""
+        if self._decision_waits:
+            self._decision_waits = False
+            self._show_decision()
+
+    def _show_decision(self) -> None:
+        """Redraw; the final score at the end, the investor dialog at a person's investment."""
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
@@ -537,8 +642,8 @@ class ImperialScreen(GameScreen):
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it (once the game is
         over it says so: the key did nothing)."""
-        if not self.refuse_when_over():
-            self.play(ai.choose(self.state, self.rng, self.level))
+        if not self.refuse_when_over() and not self.refuse_while_thinking():
+            self.advance(person_too=True)
 
     def action_show_tab(self, index: int) -> None:
         """Show tab ``index`` (0 Nations … 4 Log), the campaign screen's digit keys; the focus
@@ -618,8 +723,13 @@ class ImperialScreen(GameScreen):
             self,
             self.unsaved_game(),
             "Leave and drop the orders not saved?",
-            lambda: leave_screen(self),
+            self._leave,
         )
+
+    def _leave(self) -> None:
+        """Leave; an answer of the computer arriving later is dropped."""
+        self._generation += 1
+        leave_screen(self)
 
     def help_sections(self) -> list[HelpSection]:
         """How a turn is played, below the keys."""
@@ -630,9 +740,11 @@ class ImperialScreen(GameScreen):
         """Redraw every table from the current position."""
         state = self.state
         self.query_one("#imperial-status", Static).update(
-            decision_text(state)
-            if self.resigned is None
-            else f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}"
+            f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}"
+            if self.resigned is not None
+            else thinking_text(state)
+            if self.thinking
+            else decision_text(state)
         )
         nations = self.query_one("#imperial-nations", DataTable)
         nations.clear()
@@ -683,7 +795,11 @@ class ImperialScreen(GameScreen):
         )
         options = self.query_one("#imperial-orders", OptionList)
         options.clear_options()
-        human = self.position.current_player() not in self.computer and not self.game_over()
+        human = (
+            self.position.current_player() not in self.computer
+            and not self.game_over()
+            and not self.thinking
+        )
         self.orders = self.position.legal_actions() if human else []
         options.add_options([order_to_text(o) for o in self.orders])
         if self.orders:

@@ -32,7 +32,7 @@ def _parser(verb: str) -> argparse.ArgumentParser:
 
 def _start(args: argparse.Namespace) -> InvectorState:
     """The start position the options describe; raises ``BoardSizeError``/``NotationError``."""
-    if args.position:
+    if args.position is not None:  # an empty text is refused, not read as the start
         return parse_position(args.position)
     cols, rows = parse_size(args.size)
     return InvectorGame(cols, rows, pie=not args.no_pie).new_initial_state()

@@ -8,6 +8,7 @@ once and shown in the move list. Moves can also be typed (``m``), e.g. ``c2xc3``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual import on
@@ -17,6 +18,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from campaign.tui.widgets.changed_text import show_text
 from scenarios.dialogs import (
     BOARD_WORDS,
     HUMAN,
@@ -58,6 +60,11 @@ CELL_WIDTH = 7
 CELL_HEIGHT = 3
 PLAYER_KINDS = (HUMAN, *LEVELS)
 STONE_MARKS = {BLACK: "●", 1: "○"}
+#: The classes a cell's look may have (games.tcss): a black stone, a centre cell, the selected
+#: stone, a legal target, the cursor.
+LOOK_CLASSES = ("-black", "-centre", "-selected", "-target", "-cursor")
+#: A cell's look: its text and which of ``LOOK_CLASSES`` it has.
+CellLook = tuple[str, frozenset[str]]
 
 RULES_SUMMARY = (
     "Move one of your stones per turn: capture an orthogonally adjacent enemy stone (any "
@@ -102,13 +109,78 @@ class CellView(Static):
             super().__init__()
             self.cell = cell
 
-    def __init__(self, cell: int, name: str) -> None:
-        super().__init__("", id=f"cell-{name}", classes="cell")
+    def __init__(self, cell: int, name: str, look: CellLook) -> None:
+        text, classes = look
+        super().__init__(text, id=f"cell-{name}", classes=" ".join(("cell", *classes)))
         self.cell = cell
+        #: What the cell shows now: a redraw touches only the cells whose look changed.
+        self.look = look
+
+    def show(self, look: CellLook) -> None:
+        """Show ``look`` (its text and its classes), if it is not what the cell shows: a
+        16 x 15 board redrew all its 240 cells on every cursor key (about 0.3 s a key, found
+        by use, December 7, late night)."""
+        if look == self.look:
+            return
+        text, classes = look
+        if text != self.look[0]:
+            self.update(text)
+        for name in LOOK_CLASSES:
+            self.set_class(name in classes, name)
+        self.look = look
 
     def on_click(self, event: Click) -> None:
         event.stop()
         self.post_message(self.Clicked(self.cell))
+
+
+#: How a compact board shows each class of a cell's look: the full-size cells' rules of
+#: games.tcss, in their order (a later background wins).
+COMPACT_STYLES = {
+    "-centre": "on $warning 25%",
+    "-target": "on $success 40%",
+    "-selected": "on $accent 50%",
+    "-cursor": "reverse",
+    "-black": "bold",
+}
+
+
+def compact_row_text(row: int, looks: Sequence[CellLook]) -> str:
+    """The markup of one compact row: its number (INV-8, from the top), then three columns
+    per cell, the mark in the middle, styled by the cell's classes."""
+    cells = []
+    for text, classes in looks:
+        style = " ".join(COMPACT_STYLES[name] for name in COMPACT_STYLES if name in classes)
+        cells.append(f"[{style}] {text} [/]" if style else f" {text} ")
+    return f"[dim]{row + 1:>2}[/] " + "".join(cells)  # dim: $text-muted is white in markup
+
+
+class BoardRow(Static):
+    """One row of a compact board (more than 8 columns or rows): its number and one character
+    per cell. A board of a widget per cell took seconds to lay out (a 16 x 15 save loaded
+    over a 5 x 4 game, found by use, December 7, late night); a widget per row takes a
+    fraction of that. A click on a cell posts ``CellView.Clicked``, as a cell's widget does."""
+
+    def __init__(self, row: int, first: int, looks: Sequence[CellLook]) -> None:
+        super().__init__(compact_row_text(row, looks), classes="board-row")
+        self.row = row
+        #: The first cell of the row (the row's cells are ``first``, ``first + 1`` …).
+        self.first = first
+        #: What the row shows now: a redraw updates only the rows whose cells changed.
+        self.looks = list(looks)
+
+    def show(self, looks: Sequence[CellLook]) -> None:
+        """Show ``looks`` (one per cell), if they are not what the row shows."""
+        if list(looks) != self.looks:
+            self.looks = list(looks)
+            self.update(compact_row_text(self.row, looks))
+
+    def on_click(self, event: Click) -> None:
+        """The cell under the pointer (three columns a cell, after the row's number)."""
+        event.stop()
+        column = event.x // 3 - 1
+        if 0 <= column < len(self.looks):
+            self.post_message(CellView.Clicked(self.first + column))
 
 
 class InvectorScreen(GameScreen):
@@ -155,6 +227,11 @@ class InvectorScreen(GameScreen):
         self._opponent = 1
         #: Positions of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_length = 1
+        #: The cell widgets in cell order (a board up to 8 x 8), or the rows of a compact
+        #: board (larger), and whether the board is compact.
+        self._cells: list[CellView] = []
+        self._rows: list[BoardRow] = []
+        self._compact = False
 
     # --- state -------------------------------------------------------------------------------
 
@@ -218,65 +295,88 @@ class InvectorScreen(GameScreen):
         self._after_change()
 
     async def _build_board(self) -> None:
-        """(Re)create the cell widgets for the current board size."""
+        """(Re)create the board's widgets for the current board size, each made with its look
+        (the redraw after it has nothing to change): a widget per cell, or on a board larger
+        than 8 a widget per row (``BoardRow``)."""
         board = self.state.board
         grid = self.query_one("#inv-board", Grid)
+        self._cells, self._rows = [], []
         await grid.remove_children()
-        compact = board.cols > 8 or board.rows > 8
-        width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
-        # A compact cell has no room for its name: the files (letters) stand above the board
-        # and the rows (numbers from the top, INV-8) to its left, as one more row and column.
-        edge = 1 if compact else 0
-        grid.styles.grid_size_columns = board.cols + edge
-        grid.styles.grid_size_rows = board.rows + edge
-        grid.styles.width = (board.cols + edge) * width
-        grid.styles.height = (board.rows + edge) * height
+        self._compact = compact = board.cols > 8 or board.rows > 8
+        self.cursor = min(self.cursor, board.size - 1)
         grid.set_class(compact, "-compact")
         widgets: list[Static] = []
         if compact:
-            widgets.append(Static("", classes="coord"))
-            widgets.extend(
-                Static(COLUMN_LETTERS[col], classes="coord") for col in range(board.cols)
-            )
-        for cell in range(board.size):
-            if compact and cell % board.cols == 0:
-                widgets.append(Static(str(cell // board.cols + 1), classes="coord -row"))
-            widgets.append(CellView(cell, board.cell_name(cell)))
+            # the files (letters) above the board, the rows (numbers from the top, INV-8)
+            # to its left: a compact cell has no room for its name
+            grid.styles.grid_size_columns = 1
+            grid.styles.grid_size_rows = board.rows + 1
+            grid.styles.width = (board.cols + 1) * 3
+            grid.styles.height = board.rows + 1
+            files = "".join(f" {COLUMN_LETTERS[col]} " for col in range(board.cols))
+            widgets.append(Static(f"[dim]   {files}[/]", classes="coord -files"))
+            for row in range(board.rows):
+                first = row * board.cols
+                looks = [self._cell_look(cell) for cell in range(first, first + board.cols)]
+                self._rows.append(BoardRow(row, first, looks))
+            widgets.extend(self._rows)
+        else:
+            grid.styles.grid_size_columns = board.cols
+            grid.styles.grid_size_rows = board.rows
+            grid.styles.width = board.cols * CELL_WIDTH
+            grid.styles.height = board.rows * CELL_HEIGHT
+            for cell in range(board.size):
+                view = CellView(cell, board.cell_name(cell), self._cell_look(cell))
+                self._cells.append(view)
+            widgets.extend(self._cells)
         await grid.mount_all(widgets)
-        self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
-        """Redraw cells, status and move list from the current state (and the footer's keys:
-        ``s`` comes and goes with the swap)."""
+        """Redraw the cells whose look changed, the title, the status and the move list from
+        the current state (and the footer's keys: ``s`` comes and goes with the swap)."""
         self.show_in_footer("swap", self.swap_refusal() is None)
-        state, board = self.state, self.state.board
-        for view in self.query(CellView):
-            cell = view.cell
-            colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
-            view.update(self._cell_text(cell, colour))
-            view.set_class(colour == BLACK, "-black")
-            view.set_class(board.is_centre(cell), "-centre")
-            view.set_class(cell == self.selected, "-selected")
-            view.set_class(cell in self.targets, "-target")
-            view.set_class(cell == self.cursor, "-cursor")
+        for view in self._cells:
+            view.show(self._cell_look(view.cell))
+        for line in self._rows:
+            line.show([self._cell_look(line.first + col) for col in range(len(line.looks))])
+        self._show_texts()
+
+    def _show_texts(self, progress: str = "centre cells are shaded") -> None:
+        """The title (board and pie rule, ``progress`` below it while a board is laid out),
+        the status and the move list."""
+        state = self.state
         pie = {
             "off": "no pie rule",
             "open": "pie rule",
             "kept": "pie rule (kept)",
             "swapped": "pie rule (swapped)",
         }[state.pie]
-        self.query_one("#inv-title", Static).update(
-            f"Invector {board.label}, {pie}\ncentre cells are shaded"
+        show_text(
+            self.query_one("#inv-title", Static), f"Invector {state.board.label}, {pie}\n{progress}"
         )
-        self.query_one("#inv-status", Static).update(self._status_text())
+        show_text(self.query_one("#inv-status", Static), self._status_text())
         lines = move_list_lines(self.states)
-        self.query_one("#inv-moves", Static).update("\n".join(lines) or "no moves yet")
+        show_text(self.query_one("#inv-moves", Static), "\n".join(lines) or "no moves yet")
         self.call_after_refresh(self.query_one("#inv-moves-scroll").scroll_end, animate=False)
+
+    def _cell_look(self, cell: int) -> CellLook:
+        """What ``cell`` shows now: its text and its classes."""
+        state = self.state
+        colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
+        flags = (
+            colour == BLACK,
+            state.board.is_centre(cell),
+            cell == self.selected,
+            cell in self.targets,
+            cell == self.cursor,
+        )
+        classes = frozenset(name for name, on in zip(LOOK_CLASSES, flags, strict=True) if on)
+        return self._cell_text(cell, colour), classes
 
     def _cell_text(self, cell: int, colour: int | None) -> str:
         """A stone (or a dot) with the cell's INV-8 name: rows count from the top (INV-8), so
         every cell is labelled rather than the board being read like Shogi's ranks."""
-        if self.query_one("#inv-board").has_class("-compact"):
+        if self._compact:
             return STONE_MARKS[colour] if colour is not None else "·"
         name = self.state.board.cell_name(cell)
         if colour is None:
@@ -542,7 +642,10 @@ class InvectorScreen(GameScreen):
         resize = states[-1].board != self.state.board
         self.states = list(states)
         self._saved_length = len(self.states)
-        if resize:
+        if resize:  # the new board's title at once: laying out a large one takes a moment
+            self.selected, self.targets = None, {}
+            board = self.state.board
+            self._show_texts(f"laying out the board ({board.size} cells)…")
             await self._build_board()
         self._after_change()
 

@@ -65,7 +65,7 @@ def test_imperial_refuses_a_save_with_two_resigned_lines(tmp_path):
     body = game_record(game, game.new_initial_state())
     path = _saves(tmp_path, body, "P0")
     line = len(body.rstrip().splitlines()) + 2
-    assert _refused(path, read_game).startswith(f"{path}: line {line}: a second '# resigned:'")
+    assert _refused(path, read_game).startswith(f"{path}:{line}: a second '# resigned:'")
 
 
 def test_invector_refuses_a_save_with_two_resigned_lines(tmp_path):
@@ -81,3 +81,25 @@ def test_imperium_shogi_refuses_a_save_with_two_resigned_lines(tmp_path):
     screen = SimpleNamespace(players=["human", "human"])
     read = lambda path: ShogiScreen._read_game(screen, path)  # noqa: E731  (the screen's reader)
     assert "a second '# resigned:' line" in _refused(path, read)
+
+
+def test_every_refused_line_is_named_path_colon_line(tmp_path):
+    """SHO-10, INV-8 (as bad input; found by use, December 7, late night): the load dialog
+    named a refused move's line "PATH:3: …" and a refused players or resigned line, or any line
+    of Invector's record, "PATH: line 3: …". Every one reads "PATH:3: …" now."""
+    screen = SimpleNamespace(players=["human", "human"])
+    read_shogi = lambda path: ShogiScreen._read_game(screen, path)  # noqa: E731
+    start = make_shogi().new_initial_state().to_text()
+    shogi_move = tmp_path / "move.txt"
+    shogi_move.write_text(f"# a game\n{start}\nb2b3 x9\n")
+    shogi_players = tmp_path / "players.txt"
+    shogi_players.write_text(f"# a game\n{start}\n# players: person nobody\n")
+    invector = make_invector(3, 2).new_initial_state().to_text()
+    invector_move = tmp_path / "invector.txt"
+    invector_move.write_text(f"{invector}\n# start: {invector}\n# moves: c2xc1\n")
+    for path, read in (
+        (shogi_move, read_shogi),
+        (shogi_players, read_shogi),
+        (invector_move, load_invector),
+    ):
+        assert _refused(path, read).startswith(f"{path}:3: "), _refused(path, read)

@@ -199,11 +199,23 @@ async def pass_investor(pilot: Pilot) -> None:
     for first: the game opens the dialog when its screen is mounted, which a loaded machine
     does after the one pause that used to be trusted with it."""
     app = pilot.app
-    await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
+    await computer_answered(pilot)
     while isinstance(dialog := app.screen, InvestorDialog):
         await pilot.press("escape")
         await until(pilot, lambda dialog=dialog: app.screen is not dialog, "the dialog passed")
-        await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
+        await computer_answered(pilot)
+
+
+async def computer_answered(pilot: Pilot) -> None:
+    """Wait until the screens are mounted and no game's computer is deciding (Imperial's
+    computer seats decide in a worker thread, as the board games' computers do: the table
+    changes when their answer arrives)."""
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: all(s.is_mounted and not getattr(s, "thinking", False) for s in app.screen_stack),
+        "the screens, the computer answered",
+    )
 
 
 def path_refusal(app: App) -> str:

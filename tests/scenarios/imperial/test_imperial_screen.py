@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
+import threading
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from scenarios.imperial.screen import (
     InvestorDialog,
     ScoreScreen,
 )
-from tests.tui.pilot_helpers import pass_investor
+from tests.tui.pilot_helpers import computer_answered, pass_investor
 from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
@@ -316,7 +317,7 @@ async def test_undo_with_no_order_of_a_person_before_it_changes_nothing():
     screen = ImperialScreen(players=4, seed=0, computer={0, 1, 3})
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: screen.is_mounted, "the table")
+        await computer_answered(pilot)
         game = table(app)
         assert game.position.current_player() == 2 and game.orders
         assert (game.state.pending or {}).get("kind") != "invest"
@@ -846,3 +847,101 @@ async def open_setup_over_the_game(pilot, app) -> None:
     if isinstance(app.screen, GameConfirm):
         await pilot.press("y")
     await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "the set-up")
+
+
+@sync
+async def test_the_computer_decides_in_a_worker_and_the_screen_reads_keys_meanwhile(monkeypatch):
+    """IMP-7, IMP-19 (found by use, December 7, late night): the computer seats decided on the
+    screen's thread, so nothing was drawn and no key read until every computer seat had
+    answered; Imperium Shogi's and Invector's computers decide in a worker thread. Imperial's
+    does too now: the status says it decides, the tabs answer their keys meanwhile, and ``u``
+    during its decision takes back the person's order and drops the late answer."""
+    release = threading.Event()
+    threads: list[str] = []
+    choose = ai.choose
+
+    def held(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        release.wait(timeout=30)
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose", held)
+    screen = ImperialScreen(players=4, seed=0, computer={1, 2, 3})
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        release.set()  # the computers' first answers, up to the person's first decision
+        await pass_investor(pilot)
+        game = table(app)
+        await until(pilot, lambda: not game.thinking and bool(game.orders), "the person's turn")
+        assert threads and threading.main_thread().name not in threads
+        release.clear()
+        for _ in range(20):  # the person's orders until a computer seat is to decide
+            count = len(game.position.orders())
+            game.play(game.orders[0])
+            if game.thinking:
+                break
+            await pass_investor(pilot)
+        assert game.thinking
+        status = game.query_one("#imperial-status", Static)
+        await until(pilot, lambda: "the computer decides for" in str(status.render()), "said")
+        assert game.orders == []  # no order of a person is offered meanwhile
+        tabs = game.query_one("#imperial-tabs")
+        await pilot.press("5")
+        await until(pilot, lambda: tabs.active == "tab-log", "the Log tab, read while it decides")
+        await pilot.press("u")
+        await until(pilot, lambda: len(game.position.orders()) == count, "the order taken back")
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(game.position.orders()) == count  # the late answer was dropped
+        assert game.position.current_player() == 0 and game.orders
+
+
+def test_the_log_names_the_nation_that_replies_to_a_hostile_move():
+    """IMP-12 (found by use, December 7, late night): the Log tab gave a reply as the moving
+    nation's order with the replying player ("T15 France (P3): reply fight", P3 governing
+    Austria-Hungary, not France). It names the nation asked, its governor, and the move it
+    answers."""
+    from scenarios.imperial.game import make_game
+    from scenarios.imperial.screen import log_lines
+
+    position = make_game(4, seed=0).new_initial_state()
+    rng = random.Random(0)
+    while (position.state.pending or {}).get("kind") != "reply":
+        position.apply_action(ai.choose(position.state, rng, "normal"))
+    pending = position.state.pending or {}
+    assert (pending["nation"], pending["asked"], pending["player"]) == ("GE", "IT", 2)
+    position.apply_action(("reply", 1))
+    assert log_lines(position)[-1].endswith(" Italy (P2): reply fight to Germany at vienna"), (
+        log_lines(position)[-1]
+    )
+
+
+@sync
+async def test_an_answer_arriving_under_the_help_waits_for_the_table(monkeypatch):
+    """IMP-21 (found by use, December 7, late night): with the computer deciding in a worker,
+    its answer may arrive while the help (or a new game's set-up) is over the table; the final
+    score (or the investor dialog) it brings opened over that screen. It opens when the table
+    is shown again."""
+    from scenarios.dialogs import GameHelp
+
+    release = threading.Event()
+    choose = ai.choose
+
+    def held(*args, **kwargs):
+        release.wait(timeout=30)
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose", held)
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await table_shown(pilot, app)
+        await until(pilot, lambda: game.is_mounted and game.thinking, "the computer deciding")
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, GameHelp), "the help")
+        release.set()
+        await until(pilot, lambda: not game.thinking, "the computer's answer")
+        await pilot.pause()
+        assert isinstance(app.screen, GameHelp) and game.position.is_terminal()
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the final score")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from campaign.cli import main
 
 
@@ -69,3 +71,15 @@ def test_solving_a_board_beyond_reach_says_so_before_it_starts(capsys, monkeypat
     position = "invector 7x6 b....../......./..w..../......./......./....... b pie:off"
     assert main(["scenario", "solve", "invector", "--position", position]) == 0
     assert "may run for hours" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("verb", ["perft", "solve"])
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_position_is_refused_not_read_as_the_start(capsys, verb, typed):
+    """INV-8 (found by use, December 7, late night): ``--position ''`` (a variable left
+    empty) counted or solved the 5 x 4 start as if no position had been given, where Imperium
+    Shogi's refuses it. It is refused in one line, and nothing is counted."""
+    assert main(["scenario", verb, "invector", "--position", typed]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "INV-8" in err and "position" in err, err

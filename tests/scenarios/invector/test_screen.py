@@ -13,7 +13,7 @@ from textual.app import App
 from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.invector import make_game, make_screen
 from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
-from scenarios.invector.screen import CellView, InvectorScreen
+from scenarios.invector.screen import BoardRow, CellView, InvectorScreen
 from tests.tui.pilot_helpers import path_refusal
 from tests.waiting import until
 
@@ -353,41 +353,49 @@ async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
     """INV-8: a board larger than 8 is drawn one character per cell, with no room for the
     cells' names, and showed no coordinates at all, so typing a move meant counting columns
     (found by use on 9x8 and 16x15): its files stand above it and its rows to its left, all
-    on screen at 80x24 and 160x48."""
-    from textual.widgets import Static
-
+    on screen at 80x24 and 160x48. A click on a cell selects its stone, as on a small board."""
     app = HostApp(cols=16, rows=15, pie=True, players=("human", "human"))
     async with app.run_test(size=size) as pilot:
         screen = screen_of(app)
-        await until(pilot, lambda: len(screen.query(".coord")) == 1 + 16 + 15, "the edges")
+        await until(pilot, lambda: len(screen.query(BoardRow)) == 15, "the rows")
         await until(
             pilot,
-            lambda: (
-                all(label.region.width > 0 for label in screen.query(".coord"))
-                and all(view.region.width > 0 for view in screen.query(CellView))
-            ),
-            "the edges and cells laid out",
+            lambda: all(row.region.width > 0 for row in screen.query(BoardRow)),
+            "the rows laid out",
         )
-        await pilot.pause()
-        cells = {view.id: view.region for view in screen.query(CellView)}
-        edges = {str(label.render()): label.region for label in screen.query(".coord")}
-        assert all(isinstance(label, Static) for label in screen.query(".coord"))
-        for letter in "abcdefghijklmnop":
-            cell = cells[f"cell-{letter}1"]
-            assert edges[letter].x == cell.x and edges[letter].bottom == cell.y, letter
-        for row in range(1, 16):
-            cell = cells[f"cell-a{row}"]
-            assert edges[str(row)].y == cell.y and edges[str(row)].right == cell.x, row
+        rows = list(screen.query(BoardRow))
+        files = screen.query_one("#inv-board .coord")
+        assert str(files.render()).rstrip() == "    " + "  ".join("abcdefghijklmnop")
+        assert files.region.bottom == rows[0].region.y and files.region.x == rows[0].region.x
+        for number, row in enumerate(rows, start=1):
+            text = str(row.render())
+            assert text.startswith(f"{number:>2} ") and len(text) == 3 + 16 * 3, text
+            assert row.region.y == rows[0].region.y + number - 1
+
+        def colour(widget: Any, text: str) -> object:
+            """The colour ``text`` is drawn in on ``widget``'s first line."""
+            strip = widget.render_lines(widget.content_region.reset_offset)[0]
+            return next(seg.style.color for seg in strip if seg.text.strip() == text)
+
+        # the numbers as muted as the letters (in markup $text-muted drew them white)
+        assert colour(rows[14], "15") == colour(
+            files, "a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p"
+        )
+        assert colour(rows[14], "15") != colour(rows[14], "●")
         footer_top = size[1] - 1
-        for region in [*cells.values(), *edges.values()]:
+        for region in [files.region, *(row.region for row in rows)]:
             assert region.right <= size[0] and region.bottom <= footer_top, region
+        second = rows[1].region
+        await pilot.click(offset=(second.x + 3 + 1 * 3 + 1, second.y))  # b2, a black stone
+        await until(pilot, lambda: screen.selected == 16 + 1, "b2 selected")
+        assert screen.targets and screen.cursor == 17
 
     small = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
     async with small.run_test(size=size) as pilot:  # a small board names every cell instead
         await until(
             pilot, lambda: "a1" in str(pilot.app.screen.query_one("#cell-a1").render()), "a1"
         )
-        assert not pilot.app.screen.query(".coord")
+        assert not pilot.app.screen.query(".coord") and not pilot.app.screen.query(BoardRow)
 
 
 @pilot_test
@@ -538,3 +546,95 @@ async def test_a_new_game_against_the_computer_asks_the_persons_seat():
             await settle(app, pilot)
             assert (screen.state.board.cols, screen.state.board.rows) == (5, 4)
         assert screen.moves and screen.is_human_turn()  # the computer, on seat 0, moved first
+
+
+@pilot_test
+async def test_loading_a_large_board_names_it_at_once_and_a_key_redraws_one_row(tmp_path):
+    """INV-1, INV-8 (found by use, December 7, late night): loading a 16 x 15 save over a 5 x 4
+    game showed the old title over an empty grid for seconds while a widget for each of the
+    240 cells was laid out, and every cursor key then redrew all 240 cells (and laid out the
+    whole screen to clear the refusal line): about 0.4 s a key. The new board's title and a
+    progress line show before the board is made, a large board is a widget per row, and a
+    key redraws only the rows whose cells changed."""
+    start = make_game(16, 15, True).new_initial_state()
+    after = start.clone()
+    after.apply_action(after.text_to_action("a1xb1"))
+    path = tmp_path / "large.txt"
+    path.write_text(
+        f"{after.to_text()}\n# start: {start.to_text()}\n# moves: a1xb1\n# players: person person\n"
+    )
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"), save_path=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await board_ready(pilot, screen)
+        titles: list[str] = []
+        build = screen._build_board
+
+        async def build_and_watch() -> None:
+            titles.append(str(screen.query_one("#inv-title").render()))
+            await build()
+
+        screen._build_board = build_and_watch  # type: ignore[method-assign]
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.query(BoardRow)) == 15, "the large board")
+        assert not screen.query(CellView)
+        assert titles == ["Invector 16x15, pie rule\nlaying out the board (240 cells)…"]
+        await until(
+            pilot,
+            lambda: "centre cells are shaded" in str(screen.query_one("#inv-title").render()),
+            "the title after the board",
+        )
+        assert screen.moves == ["a1xb1"]
+        updates: list[int] = []
+        for row in screen.query(BoardRow):
+            original = row.update
+
+            def counted(*args: Any, number: int = row.row, update: Any = original) -> None:
+                updates.append(number)
+                update(*args)
+
+            row.update = counted  # type: ignore[method-assign]
+        layouts = screen.query_one("#game-refusal")._layout_updates
+        screen.cursor = 0
+        screen.refresh_view()
+        updates.clear()
+        await pilot.press("right")
+        await until(pilot, lambda: screen.cursor == 1, "the cursor moved")
+        assert updates == [0]  # the first row: its cursor moved from a1 to b1
+        assert screen.query_one("#game-refusal")._layout_updates == layouts
+        screen.refresh_view()
+        assert updates == [0]
+        await pilot.press("down")
+        await until(pilot, lambda: screen.cursor == 17, "the cursor moved down")
+        assert updates == [0, 0, 1]  # off the first row, onto the second
+
+
+@pilot_test
+async def test_the_move_list_keeps_a_row_on_one_line_beside_a_large_board():
+    """INV-8 (found by use, December 7, late night): at 80x24 beside a 16 x 15 board the move
+    list is 23 columns wide, and a row with a long White move (" 13. f6xg6    k14xl14", 21
+    characters) wrapped, its White move under the Black column on a line of its own. A row
+    holds 21 characters there now (a thinner scrollbar, no padding on its side)."""
+    import random
+
+    from scenarios.invector.record import move_list_lines
+
+    rng = random.Random(1)
+    states = [make_game(16, 15, True).new_initial_state()]
+    for _ in range(40):
+        after = states[-1].clone()
+        after.apply_action(rng.choice(states[-1].legal_actions()))
+        states.append(after)
+    lines = move_list_lines(states)
+    assert max(len(line) for line in lines) == 21
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await board_ready(pilot, screen)
+        await screen.start(states)
+        moves = screen.query_one("#inv-moves")
+        await until(pilot, lambda: moves.region.height > 0 and screen._rows, "the move list")
+        await pilot.pause()
+        assert moves.region.height == len(lines), (moves.region, len(lines))
