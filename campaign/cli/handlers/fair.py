@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from campaign.app.mail import PbemService, keys_dir
 from campaign.app.mail.fair import MAX_OPENING_BYTES, FairMail
 from campaign.app.mail.keys import keys_home, peer_dir
-from campaign.app.mail.umpire import audit_files, public_decks
+from campaign.app.mail.umpire import audit_files, public_decks, refuse_replacing
 from campaign.cli.errors import EXIT_ERROR
 from campaign.cli.handlers.common import open_service
 from campaign.userfiles import StagedFile, read_bounded
@@ -31,9 +31,13 @@ def _write(
     args: argparse.Namespace, service: CampaignService, text: str, what: str, *, private: bool
 ) -> None:
     """``text`` written to ``-o FILE`` (staged, renamed), refused before anything is written
-    when FILE is the campaign's own database (``Campaigns.refuse_own_files``)."""
+    when FILE is the campaign's own database (``Campaigns.refuse_own_files``) or a file the
+    write would lose (``umpire.refuse_replacing``: only an empty file or this side's own
+    opening or record of the campaign is written over)."""
     path = Path(args.output)
     service.refuse_own_files(path, args.name, what)
+    own = PbemService(service).own_side(args.name)
+    refuse_replacing(path, args.name, own.value if own is not None else None, what)
     StagedFile.write(path, text.encode("utf-8"), private=private).commit()
 
 
