@@ -19,10 +19,11 @@ import pytest
 from campaign.pbem.errors import StrictDiceError
 from campaign.pbem.fair.strict import StrictSource
 from campaign.pbem.strict_exchange import TooSoon
-from campaign.rules import engine
+from campaign.rules import engine, fairplay
 from campaign.rules.base import Event
 from campaign.rules.dice import DiceSource
 from campaign.rules.errors import WaitingError
+from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase
 from campaign.rules.sequence import FLOW
@@ -119,3 +120,25 @@ def test_the_reveal_is_refused_by_its_dice_never_the_held_order_lapsed(
     types = [event.type for event in decided]
     assert "held-order-resumed" in types and "held-order-lapsed" not in types
     assert any(event.rolls for event in decided)  # the landing rolls: the case at hand
+
+
+def test_a_landing_calls_the_reveal_of_its_own_system_only(
+    landing: tuple[Machine, CampaignState, str],
+) -> None:
+    """DN-NEU-1, ADR 0028 ("a contact reveals every face-down counter of its system"): the
+    landing in Solace calls the reveal of Solace's counters, no other. Found by use (December
+    7, late night): it looked up the kind of every unit of the game before it asked whose and
+    where each was, so it called the counters of Beacon, then of Lantern, one held round trip
+    each, and both machines learned kinds no rule needed."""
+    _, state, _ = landing
+    counters = {
+        card
+        for card in [*fairplay.slot(state)["revealed"], *fairplay.pending(state)]
+        if fairplay.counter_of(state, card) is not None
+    }
+    solace = {
+        fairplay.card_of(state, unit.id)
+        for unit in state.units.values()
+        if unit.owner is Side.NEUTRAL and state.position_of(unit.id).system == "solace"
+    }
+    assert counters and counters <= solace, (counters, solace)
