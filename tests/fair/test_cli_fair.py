@@ -230,3 +230,23 @@ def test_the_next_command_of_a_fair_game_signs_by_itself(
     monkeypatch.chdir(duel)  # the command names its file relative to the current folder
     code, out, _ = run_cli(capsys, *command.split()[1:], *asl)
     assert code == 0 and "file 2 from aslan" in out
+
+
+def test_a_file_without_events_imported_again_says_so(duel: Path, capsys) -> None:
+    """DN-ERR-1 (found by use, December 7, late night): file 2 of a fair game carries pass 2
+    of the shuffle and no order; imported again it read "file 2 from aslan (events 6-5) was
+    already exchanged". It says "(no events)", and nothing changes."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    files = [duel / f"turn-{n}.json" for n in (1, 2)]
+    for sender, receiver, path in ((sol, asl, files[0]), (asl, sol, files[1])):
+        assert run_cli(capsys, "export", NAME, "-o", str(path), *sender)[0] == 0
+        assert run_cli(capsys, "import", NAME, str(path), *receiver)[0] == 0
+    before = (duel / "solomani.db").read_bytes()
+    code, out, err = run_cli(capsys, "import", NAME, str(files[1]), *sol)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"campaign: {files[1]}: file 2 from aslan (no events) was already exchanged; "
+        "nothing to do\n"
+    )
+    assert (duel / "solomani.db").read_bytes() == before
