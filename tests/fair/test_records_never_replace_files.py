@@ -128,3 +128,22 @@ def test_a_complaint_never_replaces_a_file_beside_the_refused_one(
     assert sqlite_image(aslan.path) == before
     if there == "letter":
         assert complaint.read_text() == "notes for the umpire\n"
+
+
+@pytest.mark.parametrize("command", ["opening", "dispute"])
+def test_a_record_to_standard_output_is_written_there(
+    duel: Path,  # noqa: F811 - the fixture
+    capsys,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """DN-ERR-1 (found by use, December 7, late night): `campaign dispute NAME -o -` wrote a
+    file named `-` in the current folder, where `export -o -` and `opening -o -` write to
+    standard output; now every one of them does."""
+    sol = _first_file(duel, capsys)
+    monkeypatch.chdir(duel)
+    code, out, err = run_cli(capsys, command, NAME, "-o", "-", *sol, *_extra(command))
+    assert (code, err) == (0, "")
+    record = json.loads(out)
+    assert NAME in (record.get("campaign"), record.get("body", {}).get("campaign"))
+    assert not (duel / "-").exists()
