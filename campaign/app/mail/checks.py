@@ -180,9 +180,10 @@ class MailChecks:
         try:
             return self.agreement.check_signature(mail, turn, fair=fair)
         except TurnFileError as error:
+            named = type(error)(error.message, source=source)  # the file first, as every line
             if problems is None:
-                raise type(error)(error.message, source=source) from None
-            problems.append(error.message)
+                raise named from None
+            problems.append(named.message)
             return False
 
     def position(
