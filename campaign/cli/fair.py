@@ -95,7 +95,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         examples=['campaign dispute duel -o duel-dispute.json --reason "no answer since file 7"'],
     )
     dispute.add_argument("name", help="campaign name")
-    dispute.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    dispute.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="file to write ('-' = stdout)",
+    )
     dispute.add_argument("--reason", required=True, help="what happened, in one line")
     add_db_option(dispute)
     dispute.set_defaults(func=lazy(HANDLERS, "dispute"))

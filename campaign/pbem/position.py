@@ -44,7 +44,7 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import RefereeRestored, as_0_1_0_wrote_it
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import face_down_ids, names_any
+from campaign.rules.views import face_down_ids, names_any, without_kinds
 
 
 class LocalCopy(Struct):
@@ -369,8 +369,11 @@ def _where(number: int, order: str, seq: int) -> str:
     event follows event ``seq``. ``replay`` passes the order with its battle by short id
     (``with_short_battle_ids``; docs/seats.md: never the inner id), but nothing else of it
     rewritten: a real neutral id the file echoes stays as typed, where the seat's alias
-    mapping would tell which alias is which counter."""
-    return f"batch {number} ({order!r}, from event {seq + 1})"
+    mapping would tell which alias is which counter. A fair-mode reveal is named without the
+    kind it opens the card to (``views.without_kinds``): the importing player never reads it
+    (found by use, December 7, late night: "batch 2 ('solomani reveal hex-2
+    neutral:M-9-2-7/1', …)")."""
+    return f"batch {number} ({without_kinds(order)!r}, from event {seq + 1})"
 
 
 def _referee_orders(

@@ -28,6 +28,7 @@ from campaign.rules.dice import (
     MissingDiceError,
     NoDice,
     RerollNeedsDice,
+    RollContext,
     reroll_refusal,
     wrong_dice_count,
 )
@@ -239,10 +240,43 @@ def _resume_held(
         return []
     resumed = as_stored(fairplay.HeldOrderResumed(order=held))
     apply_event(scratch, resumed)
+    dice = _Unswallowed(source if source is not None else NoDice())
     try:
-        return [resumed, *_decide(scratch, parse_order(held), ruleset, source)]
+        return [resumed, *_decide(scratch, parse_order(held), ruleset, dice)]
+    except _DiceRefused as refused:
+        raise refused.error from None
     except CampaignError as refused:
         return [as_stored(fairplay.HeldOrderLapsed(order=held, reason=refused.message))]
+
+
+class _DiceRefused(Exception):
+    """A dice source's refusal inside a resumed held order (``_Unswallowed``). Not a
+    ``CampaignError``, so no refusal handler between the source and ``_resume_held`` takes
+    it for the order's own refusal."""
+
+    def __init__(self, error: CampaignError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+class _Unswallowed:
+    """``source`` for a resumed held order: a refusal of the source itself (strict dice: the
+    other side's contribution is needed, or a file's order rolled dice its sender could not
+    know) is the refusal of the decision that resumed it, never a lapse of the held order.
+    Found by use, December 7, late night: a strict fair game's reveal that resumed a held
+    landing logged ``held-order-lapsed`` with the wait's words, which read differently on the
+    other machine, so the next file was refused as altered and the game stopped; the reveal
+    is now held for the other side's dice (docs/turn-files.md, "With --fair")."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.by_hand = getattr(source, "by_hand", False)  # read by ``Dice.roll_to_reach``
+
+    def draw(self, ctx: RollContext) -> int:
+        try:
+            return self.source.draw(ctx)
+        except CampaignError as error:
+            raise _DiceRefused(error) from None
 
 
 class _Settler:

@@ -3,7 +3,8 @@
 A control character in a name or a reason is never meant: it makes an SVG picture ill-formed
 (XML cannot hold most of them, not even escaped), moves the cursor of a terminal, and a NUL
 cannot be stored by PostgreSQL at all (SQLite would store it, so the two backends would
-disagree about the same order). Such text is refused where it comes in, the same way on every
+disagree about the same order); a bidirectional override makes a line read otherwise than it
+was written. Such text is refused where it comes in, the same way on every
 backend; a tab is the one control character accepted (it is whitespace).
 """
 
@@ -15,7 +16,13 @@ from campaign.rules.errors import InvalidOrderError
 
 #: The longest reason a referee or player may give (the log shows it on one line).
 MAX_REASON_CHARS = 500
-_NEVER = frozenset("\ufffe\uffff")
+#: Never text: the non-characters, and the bidirectional embedding, override and isolate
+#: controls (U+202A-U+202E, U+2066-U+2069), which turn the rest of a line around on the
+#: reader's screen, so that a reason sent to the other player reads otherwise than it was
+#: written (found by use, December 7, late night).
+_NEVER = frozenset(
+    "\ufffe\uffff" + "".join(chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+)
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 

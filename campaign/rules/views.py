@@ -174,10 +174,17 @@ def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
     opens to, and the battles of the current step by the short id every screen shows (``b1``
     for ``keystone/aslan-neutral``, DN-CBT-1)."""
     text = redact(text, state, viewer)
-    if viewer is not None:  # fair mode: what a card is, only the machines learn (ADR 0028)
-        text = _REVEAL_LABEL.sub(r"\1 ?", text)
-        text = _TABLE_DRAW.sub(r"\1 ?", text)
+    if viewer is not None:
+        text = without_kinds(text)
     return with_short_battle_ids(text, state)
+
+
+def without_kinds(text: str) -> str:
+    """``text`` with the kind a fair-mode reveal opens a card to (only the machines learn it,
+    ADR 0028) and the counter a table draw names replaced by ``?``: how every player's seat
+    reads an order text. A refused turn file's batch is named so too, whoever reads it
+    (``campaign.pbem.position``; found by use, December 7, late night)."""
+    return _TABLE_DRAW.sub(r"\1 ?", _REVEAL_LABEL.sub(r"\1 ?", text))
 
 
 def resolve_aliases(state: CampaignState, text: str) -> str:

@@ -210,3 +210,43 @@ def test_the_player_who_owes_a_reveal_is_told_to_export(duel: Path, capsys) -> N
     assert "aslan — export your turn file: your machine adds your reveal of draw 1" in out
     code, out, _ = run_cli(capsys, "status", NAME, *sol)
     assert code == 0 and "waiting for aslan's reveal of draw 1" in out
+
+
+def test_the_next_command_of_a_fair_game_signs_by_itself(
+    duel: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DN-SEQ-2, issue 42 item 4 (found by use, December 7, late night): fair mode signs
+    every file with the key in the keys home, yet after the first signed file the `next:`
+    line read "`campaign export duel -o turn-2.json --sign KEYFILE`", a command that fails as
+    shown. It shows the command that works, as typed, without a key to fill in."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    path = duel / "turn-1.json"
+    assert run_cli(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
+    code, out, _ = run_cli(capsys, "import", NAME, str(path), *asl)
+    line = out.splitlines()[-1]
+    command = line[line.index("`") + 1 : line.rindex("`")]
+    assert command == f"campaign export {NAME} -o turn-2.json", line
+    monkeypatch.chdir(duel)  # the command names its file relative to the current folder
+    code, out, _ = run_cli(capsys, *command.split()[1:], *asl)
+    assert code == 0 and "file 2 from aslan" in out
+
+
+def test_a_file_without_events_imported_again_says_so(duel: Path, capsys) -> None:
+    """DN-ERR-1 (found by use, December 7, late night): file 2 of a fair game carries pass 2
+    of the shuffle and no order; imported again it read "file 2 from aslan (events 6-5) was
+    already exchanged". It says "(no events)", and nothing changes."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    files = [duel / f"turn-{n}.json" for n in (1, 2)]
+    for sender, receiver, path in ((sol, asl, files[0]), (asl, sol, files[1])):
+        assert run_cli(capsys, "export", NAME, "-o", str(path), *sender)[0] == 0
+        assert run_cli(capsys, "import", NAME, str(path), *receiver)[0] == 0
+    before = (duel / "solomani.db").read_bytes()
+    code, out, err = run_cli(capsys, "import", NAME, str(files[1]), *sol)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"campaign: {files[1]}: file 2 from aslan (no events) was already exchanged; "
+        "nothing to do\n"
+    )
+    assert (duel / "solomani.db").read_bytes() == before

@@ -139,3 +139,27 @@ def test_a_fair_file_names_its_shuffle_pass_among_the_checks(tmp_path: Path) -> 
         "its dice reveal, its pass of the joint shuffle (and its proof) and its orders"
         in (partial.lines()[1])
     )
+
+
+def test_a_signature_verify_cannot_check_is_named_with_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DN-ERR-1 (found by use, December 7, late night): `verify FILE --keys DIR` whose DIR
+    lacks the sender's key printed "campaign: file 1 is signed by key …" without the file,
+    where every other line of `verify` and `import` starts with it."""
+    keys, empty = tmp_path / "keys", tmp_path / "empty"
+    generate_keys(keys, "solomani")
+    empty.mkdir()
+    for side in ("solomani", "aslan"):
+        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
+                     *_db(tmp_path, side)]) == 0  # fmt: skip
+    assert main(["new", "other", "--seed", "3", *_db(tmp_path, "other")]) == 0
+    assert main(["order", NAME, "solomani place-neutral lantern", *_db(tmp_path, "solomani")]) == 0
+    turn = tmp_path / "turn-1.json"
+    sign = ["--sign", str(keys / "solomani.key")]
+    assert main(["export", NAME, "-o", str(turn), *sign, *_db(tmp_path, "solomani")]) == 0
+    capsys.readouterr()
+    for db in ("aslan", "other"):
+        code, _, err = _run(capsys, "verify", str(turn), "--keys", str(empty), *_db(tmp_path, db))
+        assert code == 1 and err.count("\n") == 1, err
+        assert err.startswith(f"campaign: {turn}: file 1 is signed by key "), err

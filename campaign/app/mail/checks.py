@@ -24,6 +24,7 @@ from campaign.pbem.errors import (
 from campaign.pbem.fair import strict
 from campaign.pbem.model import DiceMode, Header, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
+from campaign.records.chain import events_text
 from campaign.records.ledger_rows import PbemFile, PbemSetup
 from campaign.records.mail_record import MailRecord
 from campaign.records.rows import CampaignRow
@@ -179,9 +180,10 @@ class MailChecks:
         try:
             return self.agreement.check_signature(mail, turn, fair=fair)
         except TurnFileError as error:
+            named = type(error)(error.message, source=source)  # the file first, as every line
             if problems is None:
-                raise type(error)(error.message, source=source) from None
-            problems.append(error.message)
+                raise named from None
+            problems.append(named.message)
             return False
 
     def position(
@@ -202,9 +204,9 @@ class MailChecks:
         files = mail.files
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(
-                f"file {turn.header.exchange} from {turn.header.side.value} (events "
-                f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
-                "nothing to do",
+                f"file {turn.header.exchange} from {turn.header.side.value} "
+                f"({events_text(turn.header.base_seq + 1, turn.header.head_seq)}) was "
+                "already exchanged; nothing to do",
                 source=source,
             )
         _check_held_kept(mail, turn, source)

@@ -17,7 +17,7 @@ from campaign.app.next_step import next_step
 from campaign.pbem.model import DiceMode
 from campaign.pbem.position import LocalCopy
 from campaign.records.mail_record import MailRecord
-from campaign.rules import engine
+from campaign.rules import engine, fairplay
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
 from campaign.store.ledger import Ledger
@@ -73,7 +73,9 @@ class Parts(Struct):
             self.fair.pass_ready(loaded, mail, own, number),
             held or mail.held is not None,
             orders_above=orders_above,
-            signed=self.agreement.signed_since(mail) is not None,
+            # a fair campaign signs with the keys home's key by itself (``export.fair_key``)
+            signed=self.agreement.signed_since(mail) is not None
+            and not fairplay.active(loaded.state),
         )
 
 

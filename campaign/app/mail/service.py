@@ -24,7 +24,7 @@ from campaign.app.mail.importing import import_turn, verify_file
 from campaign.app.mail.parts import Parts
 from campaign.app.mail.resolve import resolve_crossed
 from campaign.app.mail.results import Exported, Imported, Verification
-from campaign.app.mail.umpire import record_text
+from campaign.app.mail.umpire import record_text, refuse_replacing
 from campaign.pbem import fairdice
 from campaign.pbem.armour import parse_turn_file
 from campaign.pbem.errors import FairPlayFileError, TurnFileError
@@ -39,7 +39,7 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import player_view, seen_text
-from campaign.userfiles import StagedFile
+from campaign.userfiles import FileRefusedError, StagedFile
 
 
 class PbemService:
@@ -310,7 +310,12 @@ class PbemService:
         if text is None:
             return None
         path = Path("complaint.json" if source in ("", "-") else f"{source}.complaint.json")
-        StagedFile.write(path, text.encode("utf-8")).commit()
+        own = self.own_side(name)
+        try:  # the import's refusal is what matters: a complaint not written is one line
+            refuse_replacing(path, name, own.value if own is not None else None, "complaint")
+            StagedFile.write(path, text.encode("utf-8")).commit()
+        except FileRefusedError as problem:
+            return f"no complaint written: {problem}"
         return (
             f"complaint: {path}: the refused file, signed by its sender, with every file "
             f"before it, signed by you: an umpire checks it with `campaign audit {path} "

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -38,11 +39,15 @@ from campaign.pbem.fair.reveal import check_share, open_card
 from campaign.pbem.model import Signature, TurnFile
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
+from campaign.userfiles import FileRefusedError, read_bounded
 
 #: The ``format`` of a fair-play record (a complaint or a dispute).
 RECORD_FORMAT = "dark-nebula-fair-record"
 RECORD_VERSION = 1
 SIDES = ("aslan", "solomani")
+#: The largest file a record or an opening may be written over (a record holds a whole
+#: game's files); a larger one is none of them.
+MAX_REPLACED_BYTES = 64 << 20
 
 
 def _other(side: str) -> str:
@@ -74,6 +79,45 @@ def record_text(
             {"body": body, "signature": signature.model_dump(mode="json")}, indent=1, sort_keys=True
         )
         + "\n"
+    )
+
+
+def refuse_replacing(to: Path, campaign: str, side: str | None, what: str) -> None:
+    """``FileRefusedError`` when writing ``what`` (an opening, a record, a complaint) of
+    ``side`` in ``campaign`` to ``to`` would lose the file there. Found by use, December 7,
+    late night: `campaign dispute NAME -o KEYS/solomani.key` replaced the private key, `campaign
+    opening -o letter.txt` a letter, and a complaint the file that had its name; `export -o`
+    refuses the same (``campaign.app.mail.export.refuse_replacing``). Written over are only an
+    empty file and a file its side writes again: its own opening or its own record of
+    ``campaign``. A path that is no regular file is left to the write, which refuses it naming
+    its kind."""
+    try:
+        status = to.stat()
+    except OSError:  # nothing there (or a dangling link): nothing to lose
+        return
+    if not stat.S_ISREG(status.st_mode) or status.st_size == 0:
+        return
+    try:
+        there = json.loads(read_bounded(to, MAX_REPLACED_BYTES, what))
+    except (FileRefusedError, ValueError, RecursionError):  # too large, or no JSON
+        there = None
+    if side is None or not _written_by(there, campaign, side):
+        raise FileRefusedError(
+            f"{to}: a file that is not {side or 'your side'}'s own opening or record of "
+            f"campaign {campaign!r} is there already; write the {what} to another name or "
+            "move that file away; nothing was written"
+        )
+
+
+def _written_by(there: object, campaign: str, side: str) -> bool:
+    """Whether ``there`` (a file's JSON) is ``side``'s own record or opening of ``campaign``."""
+    if not isinstance(there, dict):
+        return False
+    body = there.get("body")
+    if isinstance(body, dict) and body.get("format") == RECORD_FORMAT:
+        return body.get("campaign") == campaign and body.get("by") == side
+    return (
+        there.get("campaign") == campaign and there.get("side") == side and "permutations" in there
     )
 
 

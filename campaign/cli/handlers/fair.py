@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from campaign.app.mail import PbemService, keys_dir
 from campaign.app.mail.fair import MAX_OPENING_BYTES, FairMail
 from campaign.app.mail.keys import keys_home, peer_dir
-from campaign.app.mail.umpire import audit_files, public_decks
+from campaign.app.mail.umpire import audit_files, public_decks, refuse_replacing
 from campaign.cli.errors import EXIT_ERROR
 from campaign.cli.handlers.common import open_service
 from campaign.userfiles import StagedFile, read_bounded
@@ -29,21 +29,29 @@ def _fair(args: argparse.Namespace) -> FairMail:
 
 def _write(
     args: argparse.Namespace, service: CampaignService, text: str, what: str, *, private: bool
-) -> None:
+) -> bool:
     """``text`` written to ``-o FILE`` (staged, renamed), refused before anything is written
-    when FILE is the campaign's own database (``Campaigns.refuse_own_files``)."""
+    when FILE is the campaign's own database (``Campaigns.refuse_own_files``) or a file the
+    write would lose (``umpire.refuse_replacing``: only an empty file or this side's own
+    opening or record of the campaign is written over). ``-o -`` is standard output, as for
+    `export` (found by use, December 7, late night: `dispute -o -` wrote a file named `-`);
+    False then, and nothing else is printed."""
+    if args.output == "-":
+        sys.stdout.write(text)
+        return False
     path = Path(args.output)
     service.refuse_own_files(path, args.name, what)
+    own = PbemService(service).own_side(args.name)
+    refuse_replacing(path, args.name, own.value if own is not None else None, what)
     StagedFile.write(path, text.encode("utf-8"), private=private).commit()
+    return True
 
 
 def opening(args: argparse.Namespace) -> int:
     service = open_service(args)
     text = PbemService(service).fair.opening(args.name, mid_game=args.mid_game)
-    if args.output == "-":
-        sys.stdout.write(text)
+    if not _write(args, service, text, "opening", private=True):
         return 0
-    _write(args, service, text, "opening", private=True)
     print(
         f"{args.output}: the opening of your shuffle secrets for {args.name!r}, readable by "
         "you alone; it reveals every face-down kind to whoever holds the other side's too: "
@@ -91,7 +99,8 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
 def dispute(args: argparse.Namespace) -> int:
     service = open_service(args)
     text = PbemService(service).dispute(args.name, args.reason)
-    _write(args, service, text, "record", private=False)
+    if not _write(args, service, text, "record", private=False):
+        return 0
     print(
         f"{args.output}: every file exchanged in {args.name!r}, each signed by its sender, "
         f"in a record signed by you: send it to an umpire (`campaign audit {args.output} "

@@ -168,17 +168,21 @@ def _may_act(state: CampaignState, uid: str) -> bool:
 
 
 def _orbit(state: CampaignState, ruleset: Ruleset, system: str) -> list[Combatant]:
-    """The acting side's ships in the stellar hex that may act now."""
+    """The acting side's ships in the stellar hex that may act now. Whose and where a unit is
+    is asked before its kind: in fair mode the kind of a face-down counter is known only once
+    revealed, and asking it calls the reveal of its whole system (found by use, December 7,
+    late night: a landing in Solace called the counters of every system with one, a held
+    round trip each, and both machines learned kinds no rule needed; ADR 0028)."""
     ships = []
     for unit in state.units.values():
         place = unit.location
+        if unit.owner is not state.acting or place.where is not Where.HEX:
+            continue
+        if place.system != system:
+            continue
         unit_type = ruleset.unit_type(unit.kind)
-        if (
-            unit.owner is state.acting
-            and place.where is Where.HEX
-            and place.system == system
-            and unit_type.category in (UnitCategory.SHIP, UnitCategory.MONITOR)
-            and _may_act(state, unit.id)
+        if unit_type.category in (UnitCategory.SHIP, UnitCategory.MONITOR) and _may_act(
+            state, unit.id
         ):
             ships.append(
                 Combatant.from_unit_type(
