@@ -635,12 +635,11 @@ class CampaignScreen(SeatScreen):
         A priority binding (ADR 0054): on the map, the stack list has the focus before the
         next key is handed out (from another tab, once the map is shown). On a player's
         screen while the other side acts the stack list is empty: the status line says who
-        the game waits for (the key did nothing visible)."""
+        the game waits for (the key did nothing visible), also to a player with a battle step
+        of his own in the other side's combat step (``no_stack_listed``)."""
         self.action_show_tab(0, focus=BY_ID["tab-map"].focus)
         if not self.map_tab.stack_ids:
-            idle = self.session.nothing_to_do()
-            if idle is not None:
-                self.report_error(idle)
+            self.report_error(self.session.no_stack_listed())
 
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
