@@ -74,9 +74,12 @@ class BattleTab(WrappedTab):
 
     def show(self) -> None:
         """Rewrite the battles from the session's campaign (a forecast is for the old
-        position, so it goes)."""
+        position, so it goes), from their first line: scrolled down to a forecast, the tab
+        stayed there after the next order, the battle's round and stage above its edge
+        (found by use, December 7, late night)."""
         self._forecast = []
         self.redraw()
+        self.scroll_home(animate=False)
 
     def draw(self, width: int) -> None:
         """Write the open battles, or the last battle fought, wrapped at ``width``."""
