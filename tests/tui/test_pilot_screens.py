@@ -30,6 +30,7 @@ from tests.tui.pilot_helpers import (
     open_battle_at_halden,
     screen_of,
     send,
+    tab_ready,
 )
 from tests.waiting import until
 
@@ -228,6 +229,23 @@ def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap:
             assert "A-RT-1" in str(table.get_row("A-TR-1"))
             await pilot.press("escape", "s")
             assert screen._sort_column == 2
+
+    asyncio.run(scenario())
+
+
+def test_s_on_another_tab_shows_the_forces_it_sorted(service: CampaignService, no_keymap: Path):
+    """DN-DATA-2: ``s`` on the Map tab sorted the hidden forces table and said "forces sorted
+    by side" with the map still shown, the sorted table nowhere (found by use, December 7,
+    late night); ``f`` already showed the Battle tab it forecasts on. ``s`` shows the Forces
+    tab, sorted."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("s")
+            await until(pilot, lambda: screen._sort_column == 1, "the forces sorted")
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab shown")
+            assert "forces sorted by side" in _status(pilot)
 
     asyncio.run(scenario())
 

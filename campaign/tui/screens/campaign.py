@@ -925,7 +925,10 @@ class CampaignScreen(SeatScreen):
         battle_tab.forecast(next(iter(battles)))
 
     async def action_sort_forces(self) -> None:
-        """Sort the forces table by the next column."""
+        """Sort the forces table by the next column, and show it: from another tab the
+        table was sorted out of sight, the map still shown (found by use, December 7, late
+        night; ``f`` shows the Battle tab it forecasts on)."""
+        self.action_show_tab(1)
         forces = await self.mounted_tab("tab-forces")
         assert isinstance(forces, ForcesTab)
         forces.sort_next()
