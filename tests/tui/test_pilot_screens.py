@@ -295,6 +295,35 @@ def test_forecast_runs_in_background(service: CampaignService, no_keymap: Path):
     asyncio.run(scenario())
 
 
+def test_enter_after_a_new_campaign_opens_it(service: CampaignService, no_keymap: Path):
+    """DN-SEQ-2: a campaign made with ``n`` was listed, but the cursor stayed on the row it
+    was on (``demo``), so the Enter that followed opened demo (found by use, December 7,
+    late night). The cursor goes to the campaign just made; Enter opens it."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
+            launcher = pilot.app.screen
+            assert isinstance(launcher, LauncherScreen)
+            await until(pilot, lambda: launcher.selected_campaign() == "demo", "demo listed")
+            await pilot.press("n")
+            await until(pilot, lambda: _new_form_shown(pilot.app), "the new campaign dialog")
+            form = pilot.app.screen
+            form.query_one("#new-name", Input).value = "t5"
+            seed = form.query_one("#new-seed", Input)
+            seed.value = "5"
+            seed.focus()
+            await until(pilot, lambda: seed.has_focus, "the seed field focused")
+            await pilot.press("enter")
+            await until(pilot, lambda: pilot.app.screen is launcher, "the dialog closed")
+            await until(pilot, lambda: launcher.selected_campaign() == "t5", "t5 under the cursor")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "opened")
+            assert screen_of(pilot).session.name == "t5"
+
+    asyncio.run(scenario())
+
+
 def test_launcher_new_random_campaign_and_delete(service: CampaignService, no_keymap: Path):
     # DN-MAP-5: a new campaign by random assembly with a seed; deletion asks first
     async def scenario() -> None:
