@@ -493,3 +493,28 @@ def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
             )
 
     asyncio.run(scenario())
+
+
+def test_malformed_dice_are_refused_before_the_reason_is_asked(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: the referee's typed dice in a seeded campaign are an override with a reason.
+    Dice typed wrong ("3,4n": the ``n`` meant for the next-step key) were refused only after
+    the referee had typed that reason (found by use, December 7, late night); they are refused
+    at once now, naming the bad part, and no reason is asked."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            screen.query_one("#dice", Input).value = "3,4n"
+            await pilot.press("o")
+            order = screen.query_one("#order", Input)
+            await until(pilot, lambda: order.has_focus, "the order line focused")
+            order.value = "aslan end-phase"
+            await pilot.press("enter")
+            await until(pilot, lambda: _status(pilot).startswith("✗"), "Enter answered")
+            assert "'4n' is not" in _status(pilot), _status(pilot)
+            assert pilot.app.screen is screen  # no prompt for the reason
+            assert screen.dice_reason is None
+
+    asyncio.run(scenario())

@@ -27,7 +27,7 @@ from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.screens.seat_keys import SeatScreen
-from campaign.tui.session import CampaignSession
+from campaign.tui.session import CampaignSession, parse_dice
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
 from campaign.tui.views import LIVE_INTERVAL, caught_up_or_left, refusal_text
@@ -439,6 +439,11 @@ class CampaignScreen(SeatScreen):
             refusal = self.session.typed_dice_refusal()  # a player's seat: no reason to ask
             if refusal is not None:
                 self.report_error(refusal)
+                return False
+            try:  # dice typed wrong are refused before the reason is typed for them
+                parse_dice(dice.value)  # (found by use, December 7, late night)
+            except ValueError as error:
+                self.report_error(str(error))
                 return False
             if not self.dice_reason:
                 self._ask_dice_reason(text)
