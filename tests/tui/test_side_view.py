@@ -392,3 +392,28 @@ def test_no_seat_is_invited_to_type_dice_in_a_campaign_played_by_e_mail(
                 assert screen.session.loaded.head == head
 
         asyncio.run(scenario())
+
+
+def test_an_empty_list_of_stacks_says_so_in_its_title(service: CampaignService, no_keymap: Path):
+    """DN-SEQ-2: on Solomani's screen while Aslan moves, the Map tab's panel read "Stacks (m)"
+    over an empty list, with no word of why (found by use, December 7, late night). Its
+    title says that no stack is to be moved now (``m`` says who acts); once the Solomani
+    react, their stacks are listed under the plain title again."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await campaign_on_top(pilot)
+            screen = screen_of(pilot)
+            title = screen.query_one("#stack-title", Static)
+            await until(
+                pilot,
+                lambda: str(title.render()) == "Stacks (m): none now",
+                "the empty title",
+            )
+            assert not screen.map_tab.stack_ids
+            CampaignSession(service, "demo").order("aslan pass")  # elsewhere: Solomani react
+            await until(pilot, lambda: bool(screen.map_tab.stack_ids), "Solomani's stacks")
+            await until(pilot, lambda: str(title.render()) == "Stacks (m)", "the plain title")
+
+    asyncio.run(scenario())

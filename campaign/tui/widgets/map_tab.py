@@ -156,6 +156,11 @@ INFO_ROWS = 10
 CHOSEN_ROWS = 6
 #: The destination list's title when its keys do nothing (no stack, no movement phase).
 DESTINATIONS_TITLE = "Destinations"
+#: The stack list's title, and its title when it lists no stack: on a player's screen while
+#: the other side acts, or before any unit is deployed (``m`` says who acts). It read "Stacks
+#: (m)" over an empty list (found by use, December 7, late night).
+STACKS_TITLE = "Stacks (m)"
+STACKS_NONE_TITLE = "Stacks (m): none now"
 #: The columns the side panel's titles have: ``#map-side`` is 32 wide, less its border and
 #: padding (campaign.tcss). A longer title wrapped onto a second row at every size.
 TITLE_WIDTH = 29
@@ -244,7 +249,7 @@ class MapTab(Horizontal):
             yield MapCanvas(id="map")
             yield Static(id="legend", classes="muted")
         with Vertical(id="map-side"):
-            yield Static("Stacks (m)", classes="pane-title")
+            yield Static(STACKS_TITLE, id="stack-title", classes="pane-title")
             yield OptionList(id="stack-list")
             yield Static(DESTINATIONS_TITLE, id="dest-title", classes="pane-title")
             yield DestinationList(id="dest-list")
@@ -350,6 +355,9 @@ class MapTab(Horizontal):
         side = self.session.state.acting
         stacks = self.session.stacks(side)
         self.stack_ids = list(stacks)
+        show_text(
+            self.query_one("#stack-title", Static), STACKS_TITLE if stacks else STACKS_NONE_TITLE
+        )
         # one set_options: add_option per row re-measured the whole list for every row added;
         # none when the rows are those shown (a live update that moved no stack)
         show_options(
