@@ -13,7 +13,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import CommandListItem, CommandPalette, SimpleProvider
-from textual.dom import DOMNode
+from textual.dom import DOMNode, NoScreen
 from textual.theme import ThemeProvider
 from textual.widget import AwaitMount
 from textual.widgets import Input
@@ -107,9 +107,14 @@ class CampaignApp(HoldsKeysUntilSettled):
         """A widget outside the maximized part of its screen (the palette's "Maximize") got
         the focus: show the whole screen again. Found by use (December 7, night): after
         "Maximize" on the campaign screen, ``o`` focused the hidden order line, so what was
-        typed did not show and Enter sent it unseen."""
+        typed did not show and Enter sent it unseen. A widget that has left its screen by
+        the time the message comes (keys typed at once: ``q n``) is passed over: reading its
+        screen ended the program with ``NoScreen`` (found by use, December 7, late night)."""
         widget = event.widget
-        screen = widget.screen
+        try:
+            screen = widget.screen
+        except NoScreen:
+            return
         maximized = screen.maximized
         if maximized is not None and maximized not in widget.ancestors_with_self:
             screen.minimize()

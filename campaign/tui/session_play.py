@@ -173,6 +173,18 @@ class SessionPlay(SessionCore):
             return None
         return f"DN-SEQ-2: nothing for {self.viewer.value} to do now: {self.acting()}"
 
+    def no_stack_listed(self) -> str:
+        """Why the Map tab lists no stack now (DN-SEQ-2): whom the game waits for, after
+        ``nothing_to_do``'s reason when the seat has no order at all. A player who has a
+        battle step of his own in the other side's combat step sees none of his stacks
+        there (``stacks``: the acting side's), and ``m`` focused that empty list without a
+        word (found by use, December 7, late night)."""
+        nothing = self.nothing_to_do()
+        if nothing is not None:
+            return nothing
+        side = self.viewer or self.state.acting
+        return f"DN-SEQ-2: no stack of {side.value}'s moves now: {self.acting()}"
+
     def awaits_nothing(self) -> str:
         """Why no order of this screen's seat is awaited now (``awaited_order`` is None): a
         player with nothing to do is told who acts (``nothing_to_do``); one who may give other

@@ -30,6 +30,7 @@ from tests.tui.pilot_helpers import (
     open_battle_at_halden,
     screen_of,
     send,
+    tab_ready,
 )
 from tests.waiting import until
 
@@ -232,6 +233,23 @@ def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap:
     asyncio.run(scenario())
 
 
+def test_s_on_another_tab_shows_the_forces_it_sorted(service: CampaignService, no_keymap: Path):
+    """DN-DATA-2: ``s`` on the Map tab sorted the hidden forces table and said "forces sorted
+    by side" with the map still shown, the sorted table nowhere (found by use, December 7,
+    late night); ``f`` already showed the Battle tab it forecasts on. ``s`` shows the Forces
+    tab, sorted."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("s")
+            await until(pilot, lambda: screen._sort_column == 1, "the forces sorted")
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab shown")
+            assert "forces sorted by side" in _status(pilot)
+
+    asyncio.run(scenario())
+
+
 def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
     # DN-ERR-1: a remapped key does the same checked action (undo); help lists ids
     keymap = tmp_path / "keymap.toml"
@@ -273,6 +291,35 @@ def test_forecast_runs_in_background(service: CampaignService, no_keymap: Path):
             text = str(forecast.render())
             assert "aslan (attacker) wins" in text
             assert screen.session.state.phase is Phase.FIRST_COMBAT
+
+    asyncio.run(scenario())
+
+
+def test_enter_after_a_new_campaign_opens_it(service: CampaignService, no_keymap: Path):
+    """DN-SEQ-2: a campaign made with ``n`` was listed, but the cursor stayed on the row it
+    was on (``demo``), so the Enter that followed opened demo (found by use, December 7,
+    late night). The cursor goes to the campaign just made; Enter opens it."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
+            launcher = pilot.app.screen
+            assert isinstance(launcher, LauncherScreen)
+            await until(pilot, lambda: launcher.selected_campaign() == "demo", "demo listed")
+            await pilot.press("n")
+            await until(pilot, lambda: _new_form_shown(pilot.app), "the new campaign dialog")
+            form = pilot.app.screen
+            form.query_one("#new-name", Input).value = "t5"
+            seed = form.query_one("#new-seed", Input)
+            seed.value = "5"
+            seed.focus()
+            await until(pilot, lambda: seed.has_focus, "the seed field focused")
+            await pilot.press("enter")
+            await until(pilot, lambda: pilot.app.screen is launcher, "the dialog closed")
+            await until(pilot, lambda: launcher.selected_campaign() == "t5", "t5 under the cursor")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "opened")
+            assert screen_of(pilot).session.name == "t5"
 
     asyncio.run(scenario())
 
@@ -444,5 +491,30 @@ def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
                 lambda: any("nosuch" in str(n.message) for n in pilot.app._notifications),
                 "the reason",
             )
+
+    asyncio.run(scenario())
+
+
+def test_malformed_dice_are_refused_before_the_reason_is_asked(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: the referee's typed dice in a seeded campaign are an override with a reason.
+    Dice typed wrong ("3,4n": the ``n`` meant for the next-step key) were refused only after
+    the referee had typed that reason (found by use, December 7, late night); they are refused
+    at once now, naming the bad part, and no reason is asked."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            screen.query_one("#dice", Input).value = "3,4n"
+            await pilot.press("o")
+            order = screen.query_one("#order", Input)
+            await until(pilot, lambda: order.has_focus, "the order line focused")
+            order.value = "aslan end-phase"
+            await pilot.press("enter")
+            await until(pilot, lambda: _status(pilot).startswith("✗"), "Enter answered")
+            assert "'4n' is not" in _status(pilot), _status(pilot)
+            assert pilot.app.screen is screen  # no prompt for the reason
+            assert screen.dice_reason is None
 
     asyncio.run(scenario())

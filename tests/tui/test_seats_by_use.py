@@ -206,6 +206,34 @@ def test_e_on_an_awaited_choice_offers_the_other_choices(service: CampaignServic
     asyncio.run(scenario())
 
 
+def test_e_on_an_awaited_choice_starts_in_the_choice_to_change(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-CBT-2: with every field of the awaited "solomani choose-range b1 long" filled in,
+    the form opened with the focus in BATTLE, which offers b1 alone: Down then Enter sent
+    long range, not short (found by use, December 7, late night). The focus starts in the
+    first list that offers a choice to change, R: Down Enter chooses short."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+    referee.order("aslan range b1")
+    assert referee.awaited_order() == "solomani choose-range b1 long"
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", side=Side.SOLOMANI) as pilot:
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "the form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            field = form.query_one("#field-1")
+            await until(pilot, lambda: field.has_focus_within, "R focused")
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: not screen_on_top(pilot.app, OrderForm), "sent")
+            assert "short range" in status_of(pilot), status_of(pilot)
+
+    asyncio.run(scenario())
+
+
 def screen_of_form_owner(pilot):
     """The campaign screen under the form on top."""
     return pilot.app.screen_stack[-2]

@@ -290,6 +290,36 @@ def test_a_player_with_nothing_to_do_is_told_who_acts_by_the_order_keys(
     asyncio.run(scenario())
 
 
+def test_m_says_why_no_stack_is_listed_while_the_player_has_a_battle_step(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: in Aslan's combat step at Halden, the Solomani choose the range. Their Map
+    tab lists no stack (the Aslan act in this step); ``m`` focused that empty list without a
+    word (found by use, December 7, late night): it now says that no Solomani stack moves
+    now and whom the game waits for, and the list keeps the focus for nothing."""
+    session = CampaignSession(service, "demo")
+    session.order(session.move_order("main", "halden"))
+    session.order("aslan end-phase")
+    session.order("aslan range b1")
+    assert session.acting().startswith("solomani must act")
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
+            screen = screen_of(pilot)
+            assert not screen.map_tab.stack_ids
+            screen.report("")
+            await pilot.press("escape", "m")
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: str(line.render()).startswith("✗"), "m answered")
+            status = str(line.render())
+            assert status.startswith("✗ DN-SEQ-2: no stack of solomani's moves now: "), status
+            assert "solomani must act" in status and "choose-range" in status, status
+
+    asyncio.run(scenario())
+
+
 def test_a_player_typing_dice_in_a_seeded_campaign_is_refused_before_any_reason_is_asked(
     service: CampaignService, no_keymap: Path
 ):
@@ -362,3 +392,28 @@ def test_no_seat_is_invited_to_type_dice_in_a_campaign_played_by_e_mail(
                 assert screen.session.loaded.head == head
 
         asyncio.run(scenario())
+
+
+def test_an_empty_list_of_stacks_says_so_in_its_title(service: CampaignService, no_keymap: Path):
+    """DN-SEQ-2: on Solomani's screen while Aslan moves, the Map tab's panel read "Stacks (m)"
+    over an empty list, with no word of why (found by use, December 7, late night). Its
+    title says that no stack is to be moved now (``m`` says who acts); once the Solomani
+    react, their stacks are listed under the plain title again."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await campaign_on_top(pilot)
+            screen = screen_of(pilot)
+            title = screen.query_one("#stack-title", Static)
+            await until(
+                pilot,
+                lambda: str(title.render()) == "Stacks (m): none now",
+                "the empty title",
+            )
+            assert not screen.map_tab.stack_ids
+            CampaignSession(service, "demo").order("aslan pass")  # elsewhere: Solomani react
+            await until(pilot, lambda: bool(screen.map_tab.stack_ids), "Solomani's stacks")
+            await until(pilot, lambda: str(title.render()) == "Stacks (m)", "the plain title")
+
+    asyncio.run(scenario())

@@ -124,6 +124,28 @@ def test_a_long_result_goes_on_under_its_own_start(service: CampaignService):
     assert not at_the_edge, "a folded line goes on at the panel's left edge"
 
 
+def test_a_word_longer_than_a_narrow_row_breaks_after_a_hyphen_or_slash(service: CampaignService):
+    """issue 43 item 2 (the table view at 80x24 and 160x48, whose results panel has 28 to
+    31 columns, and narrower on a phone): a phase name longer than a row's room after the
+    hanging indent was cut anywhere: "first-m" / "ovement,", "firs" / "t-combat/interact" /
+    "ion," (found by use, December 7, late night). Such a word breaks after one of its
+    hyphens or slashes; ids and rule ids (``A-CL-1``, ``DN-SEQ-2``) stay whole."""
+    from rich.text import Text
+
+    session = CampaignSession(service, "demo", viewer=Side.ASLAN)
+    unfolded = " ".join(Text.from_markup(line).plain for line in result_lines(session)).split()
+    assert "first-movement," in unfolded  # longer than a 24-column row's room (13)
+    folded = " ".join(Text.from_markup(line).plain for line in result_lines(session, 24)).split()
+    joined: list[str] = []
+    for word in folded:  # a word broken after its hyphen or slash, put together again
+        if joined and joined[-1].endswith(("-", "/")) and joined[-1] + word in unfolded:
+            joined[-1] += word
+        else:
+            joined.append(word)
+    assert joined == unfolded
+    assert "first-" in folded and "movement," in folded
+
+
 def test_the_table_screen_folds_its_results_to_the_panel(service: CampaignService, no_keymap: Path):
     """issue 43 item 2: on the screen the results are folded to the panel's width (no line
     wider than the panel), also after the terminal changes size."""

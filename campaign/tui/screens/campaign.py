@@ -27,7 +27,7 @@ from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.screens.seat_keys import SeatScreen
-from campaign.tui.session import CampaignSession
+from campaign.tui.session import CampaignSession, parse_dice
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
 from campaign.tui.views import LIVE_INTERVAL, caught_up_or_left, refusal_text
@@ -454,6 +454,11 @@ class CampaignScreen(SeatScreen):
             if refusal is not None:
                 self.report_error(refusal)
                 return False
+            try:  # dice typed wrong are refused before the reason is typed for them
+                parse_dice(dice.value)  # (found by use, December 7, late night)
+            except ValueError as error:
+                self.report_error(str(error))
+                return False
             if not self.dice_reason:
                 self._ask_dice_reason(text)
                 return False
@@ -657,12 +662,11 @@ class CampaignScreen(SeatScreen):
         A priority binding (ADR 0054): on the map, the stack list has the focus before the
         next key is handed out (from another tab, once the map is shown). On a player's
         screen while the other side acts the stack list is empty: the status line says who
-        the game waits for (the key did nothing visible)."""
+        the game waits for (the key did nothing visible), also to a player with a battle step
+        of his own in the other side's combat step (``no_stack_listed``)."""
         self.action_show_tab(0, focus=BY_ID["tab-map"].focus)
         if not self.map_tab.stack_ids:
-            idle = self.session.nothing_to_do()
-            if idle is not None:
-                self.report_error(idle)
+            self.report_error(self.session.no_stack_listed())
 
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
@@ -948,7 +952,10 @@ class CampaignScreen(SeatScreen):
         battle_tab.forecast(next(iter(battles)))
 
     async def action_sort_forces(self) -> None:
-        """Sort the forces table by the next column."""
+        """Sort the forces table by the next column, and show it: from another tab the
+        table was sorted out of sight, the map still shown (found by use, December 7, late
+        night; ``f`` shows the Battle tab it forecasts on)."""
+        self.action_show_tab(1)
         forces = await self.mounted_tab("tab-forces")
         assert isinstance(forces, ForcesTab)
         forces.sort_next()

@@ -147,10 +147,23 @@ class OrderForm(ModalScreen[str | None]):
     def on_mount(self) -> None:
         """The focus starts in the first required field still empty, not in one already
         filled (found by use: from Ctrl+P, ``choose-range BATTLE R`` opened in the BATTLE
-        filled in, and the letters typed went to its filter)."""
-        empty = self._empty_required(after=None)
-        if empty is not None:
-            self.query_one(f"#field-{empty}").focus()
+        filled in, and the letters typed went to its filter). With every required field
+        filled in (``e`` on the awaited "solomani choose-range b1 long"), in the first list
+        that offers a choice to change: the focus was in BATTLE, which offered b1 alone,
+        and Down Enter sent long range (found by use, December 7, late night)."""
+        start = self._empty_required(after=None)
+        if start is None:
+            start = next(
+                (
+                    index
+                    for index in range(len(self.fields))
+                    if isinstance(field := self.query_one(f"#field-{index}"), ChoiceField)
+                    and field.offers_a_choice
+                ),
+                None,
+            )
+        if start is not None:
+            self.query_one(f"#field-{start}").focus()
 
     @staticmethod
     def label_text(blank: Blank, spec: FieldSpec) -> str:

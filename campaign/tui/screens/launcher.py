@@ -133,6 +133,14 @@ class LauncherScreen(SeatScreen):
         if table.row_count:
             table.move_cursor(row=min(max(cursor_row, 0), table.row_count - 1))
 
+    def select_campaign(self, name: str) -> None:
+        """Put the cursor on campaign ``name`` if it is listed. After ``n`` the cursor stayed
+        on the row it was on, and the Enter that followed opened that campaign, not the one
+        just made (found by use, December 7, late night)."""
+        table = self.query_one("#campaign-table", DataTable)
+        if name in table.rows:
+            table.move_cursor(row=table.get_row_index(name))
+
     def refused(self, message: str) -> None:
         """A key this seat may not use: the refusal as a notification, as written."""
         self.notify(
@@ -216,6 +224,7 @@ class LauncherScreen(SeatScreen):
                 message = error.message if isinstance(error, CampaignError) else str(error)
                 return refusal_text(message)
             self.refresh_campaigns()
+            self.select_campaign(answer.name)  # Enter then opens it, not the row before
             self.notify(
                 "\n".join([f"campaign {answer.name!r} created", *notes]),
                 timeout=20 if notes else 5,

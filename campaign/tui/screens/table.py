@@ -43,20 +43,40 @@ def table_lines(session: CampaignSession) -> list[str]:
     return [*session.phase_lines()[:2], f"waiting for {state.acting.value}"]
 
 
+class _Folder(textwrap.TextWrapper):
+    """Folds without breaking at hyphens (``A-CL-1``, ``DN-SEQ-2`` stay whole), except in a
+    word longer than a row's room after the hanging indent: it breaks after one of its
+    hyphens or slashes where it has one ("first-" / "combat/" / "interaction,"). Left to
+    ``break_long_words``, such a word was cut anywhere in the results panel of 28 to 31
+    columns: "firs" / "t-combat/interact" / "ion," (found by use, December 7, late night)."""
+
+    def _split(self, text: str) -> list[str]:
+        room = self.width - len(self.subsequent_indent)
+        chunks: list[str] = []
+        for chunk in super()._split(text):
+            while len(chunk) > room:
+                cut = max(chunk.rfind("-", 0, room), chunk.rfind("/", 0, room))
+                if cut <= 0:
+                    break
+                chunks.append(chunk[: cut + 1])
+                chunk = chunk[cut + 1 :]
+            chunks.append(chunk)
+        return chunks
+
+
 def _wrapped(text: str, width: int | None, indent: int, continued: int) -> list[str]:
     """``text`` as markup lines starting ``indent`` columns in; when ``width`` is known, folded
     to it with the lines after the first ``continued`` columns in (a hanging indent: a big
     screen's long sentence would otherwise go on at the panel's left edge, under the numbers)."""
     if width is None or width <= continued + 10:
         return [" " * indent + escape(text)]
-    folded = textwrap.wrap(
-        text,
+    folder = _Folder(
         width,
         initial_indent=" " * indent,
         subsequent_indent=" " * continued,
         break_on_hyphens=False,
     )
-    return [escape(line) for line in folded] or [" " * indent]
+    return [escape(line) for line in folder.wrap(text)] or [" " * indent]
 
 
 def result_lines(session: CampaignSession, width: int | None = None) -> list[str]:

@@ -61,6 +61,8 @@ class BattleTab(WrappedTab):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
+        #: The forecast's lines for the battle as it stands (wrapped at each draw's width).
+        self._forecast: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle")
@@ -72,9 +74,12 @@ class BattleTab(WrappedTab):
 
     def show(self) -> None:
         """Rewrite the battles from the session's campaign (a forecast is for the old
-        position, so it goes)."""
-        self.query_one("#forecast", Static).update("")
+        position, so it goes), from their first line: scrolled down to a forecast, the tab
+        stayed there after the next order, the battle's round and stage above its edge
+        (found by use, December 7, late night)."""
+        self._forecast = []
         self.redraw()
+        self.scroll_home(animate=False)
 
     def draw(self, width: int) -> None:
         """Write the open battles, or the last battle fought, wrapped at ``width``."""
@@ -135,24 +140,34 @@ class BattleTab(WrappedTab):
             lines.extend(wrap_line(f"{dice}  f: forecast", width))
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
+        self.query_one("#forecast", Static).update(
+            "\n".join(escape(row) for line in self._forecast for row in wrap_line(line, width))
+        )
 
     def forecast(self, battle_id: str) -> None:
         """Forecast ``battle_id`` as it stands, in the background (a loading indicator shows
-        meanwhile)."""
+        meanwhile), the tab scrolled to its end to show it: under the battle's lines they
+        were below the edge at 80x24 (found by use, December 7, late night)."""
         self.query_one("#forecast-loading").display = True
+        self.call_after_refresh(self.scroll_end, animate=False)
         self._run_forecast(battle_id)
 
     @work(thread=True, exclusive=True, group="forecast")
     def _run_forecast(self, battle_id: str) -> None:
         forecast = self.session.forecast(battle_id)
-        text = (
-            "  no forecast: a face-down counter fights here, and its strength is hidden "
-            "from you (DN-NEU-1)"
+        lines = (
+            [
+                "  no forecast: a face-down counter fights here, and its strength is hidden "
+                "from you (DN-NEU-1)"
+            ]
             if forecast is None
-            else "\n".join(forecast_lines(forecast))
+            else forecast_lines(forecast)
         )
-        self.app.call_from_thread(self._show_forecast, text)
+        self.app.call_from_thread(self._show_forecast, lines)
 
-    def _show_forecast(self, text: str) -> None:
+    def _show_forecast(self, lines: list[str]) -> None:
+        """Write the forecast under the battles and scroll the tab to it."""
         self.query_one("#forecast-loading").display = False
-        self.query_one("#forecast", Static).update(text)
+        self._forecast = lines
+        self.redraw()
+        self.call_after_refresh(self.scroll_end, animate=False)

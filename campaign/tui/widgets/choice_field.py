@@ -150,6 +150,11 @@ class ChoiceField(Vertical):
             self._refill()
 
     @property
+    def offers_a_choice(self) -> bool:
+        """Whether the list offers more than one choice (one to change for another)."""
+        return len(self._choices) > 1
+
+    @property
     def unmatched_filter(self) -> str:
         """What is typed in the filter when it hides every choice ("" otherwise): Enter then
         has nothing to take (the form stays in the field and says so)."""

@@ -131,6 +131,20 @@ class MapCanvas(Static):
         self.post_message(self.Clicked(event.x, event.y))
 
 
+class MapScroll(ScrollableContainer):
+    """The map's pane; it says when its size changes (``Resized``), so that the tab brings
+    the selection into view again: a scroll worked out for the pane's size of one moment
+    left the selection off-screen once the pane was laid out anew (found by use, December
+    7, late night: the panel of stacks going under the map on a phone held upright, a
+    terminal made smaller)."""
+
+    class Resized(Message):
+        """The pane's size changed."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
+
+
 #: The digits that choose a legal destination by its number in the list (issue 44 item 3: a
 #: destination behind another of the same first letters took a key per letter).
 NUMBERS = "123456789"
@@ -142,6 +156,11 @@ INFO_ROWS = 10
 CHOSEN_ROWS = 6
 #: The destination list's title when its keys do nothing (no stack, no movement phase).
 DESTINATIONS_TITLE = "Destinations"
+#: The stack list's title, and its title when it lists no stack: on a player's screen while
+#: the other side acts, or before any unit is deployed (``m`` says who acts). It read "Stacks
+#: (m)" over an empty list (found by use, December 7, late night).
+STACKS_TITLE = "Stacks (m)"
+STACKS_NONE_TITLE = "Stacks (m): none now"
 #: The columns the side panel's titles have: ``#map-side`` is 32 wide, less its border and
 #: padding (campaign.tcss). A longer title wrapped onto a second row at every size.
 TITLE_WIDTH = 29
@@ -204,6 +223,8 @@ class MapTab(Horizontal):
         self._drawn: tuple[MapView, MapPalette] | None = None
         #: The system chosen by a click on the map or ``g`` (its units in the side panel).
         self.selected_system: str | None = None
+        #: The system the map was last scrolled to (kept in view when the pane's size changes).
+        self.scrolled_to: str | None = None
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the side panel to the height it has now (``_fit_side``)."""
@@ -224,11 +245,11 @@ class MapTab(Horizontal):
         info.styles.min_height = min(CHOSEN_ROWS, room) if self.selected_system else None
 
     def compose(self) -> ComposeResult:
-        with ScrollableContainer(id="map-scroll"):
+        with MapScroll(id="map-scroll"):
             yield MapCanvas(id="map")
             yield Static(id="legend", classes="muted")
         with Vertical(id="map-side"):
-            yield Static("Stacks (m)", classes="pane-title")
+            yield Static(STACKS_TITLE, id="stack-title", classes="pane-title")
             yield OptionList(id="stack-list")
             yield Static(DESTINATIONS_TITLE, id="dest-title", classes="pane-title")
             yield DestinationList(id="dest-list")
@@ -299,6 +320,7 @@ class MapTab(Horizontal):
             )
             show_text(self.query_one("#legend", Static), legend(palette))
             if selected:
+                self.scrolled_to = selected
                 self.call_after_refresh(self._scroll_map_to, selected)
         info = []
         if self.selected_system:
@@ -314,11 +336,17 @@ class MapTab(Horizontal):
 
     # --- filling
 
+    @on(MapScroll.Resized)
+    def _map_resized(self) -> None:
+        """Bring the system last scrolled to into view again, for the pane's new size."""
+        if self.scrolled_to is not None:
+            self.call_after_refresh(self._scroll_map_to, self.scrolled_to)
+
     def _scroll_map_to(self, system_id: str) -> None:
         """Keep ``system_id`` in view when the map is larger than its pane."""
         system = self.session.ruleset.star_map.system(system_id)
         x, y = hex_centre(system.hex.col, system.hex.row)
-        scroller = self.query_one("#map-scroll", ScrollableContainer)
+        scroller = self.query_one("#map-scroll", MapScroll)
         width, height = scroller.scrollable_content_region.size
         scroller.scroll_to(max(0, x - width // 2), max(0, y - height // 2), animate=False)
 
@@ -327,6 +355,9 @@ class MapTab(Horizontal):
         side = self.session.state.acting
         stacks = self.session.stacks(side)
         self.stack_ids = list(stacks)
+        show_text(
+            self.query_one("#stack-title", Static), STACKS_TITLE if stacks else STACKS_NONE_TITLE
+        )
         # one set_options: add_option per row re-measured the whole list for every row added;
         # none when the rows are those shown (a live update that moved no stack)
         show_options(
