@@ -57,15 +57,19 @@ class Level:
     fallback_nodes: int = 0
 
 
+#: The deepest iteration a level tries, and the deepest ``solve --depth`` a user may ask for
+#: (each ply multiplies the work: depth 64 is already beyond any machine's patience).
+DEEPEST = 64
+
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("easy", 3_000, 3, 10.0, False, "looks three plies ahead (at most 3,000 positions)"),
-        Level("normal", 20_000, 64, 30.0, False, "searches 20,000 positions per move"),
+        Level("normal", 20_000, DEEPEST, 30.0, False, "searches 20,000 positions per move"),
         Level(
             "hard",
             2_000_000,
-            64,
+            DEEPEST,
             120.0,
             True,
             "searches 2,000,000 positions per move (compiled search), sees tries and BB "

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
-from scenarios.imperium_shogi.ai import LEVELS, ShogiAI, describe
+from scenarios.imperium_shogi.ai import DEEPEST, LEVELS, ShogiAI, describe
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import move_to_text
 from scenarios.imperium_shogi.rules import perft
 from scenarios.optional import has_solver_extra, missing_solver_extra
 from scenarios.protocol import NotationError
 from scenarios.solvers import perft as generic_perft
+from scenarios.solvers.perft import perft_depth_problem
 
 
 def _position_argument(parser: argparse.ArgumentParser) -> None:
@@ -44,8 +44,9 @@ def cli_perft(argv: list[str]) -> int:
     )
     _position_argument(parser)
     args = parser.parse_args(argv)
-    if args.depth < 1:
-        parser.error("--depth must be at least 1")
+    problem = perft_depth_problem(args.depth)
+    if problem is not None:
+        parser.error(problem)
     try:
         state = _load(args.position)
     except NotationError as error:
@@ -103,6 +104,11 @@ def wants_tablebase(args: argparse.Namespace, argv: list[str]) -> bool:
     return bool(args.tablebase or args.variant or args.force or args.data_dir or not argv)
 
 
+#: The longest time budget ``solve --seconds`` takes (a week): ``--seconds 1e26`` was accepted
+#: and searched, silently, until killed.
+MAX_SECONDS = 7 * 24 * 3600
+
+
 def solve_parser() -> argparse.ArgumentParser:
     """Options of ``campaign scenario solve imperium-shogi`` (search and tablebase)."""
     parser = argparse.ArgumentParser(
@@ -130,10 +136,10 @@ def cli_solve(argv: list[str]) -> int:
     read the retrograde tablebase (docs/solving.md)."""
     parser = solve_parser()
     args = parser.parse_args(argv)
-    if args.depth is not None and args.depth < 1:
-        parser.error("--depth must be at least 1")
-    if args.seconds is not None and not 0 < args.seconds < math.inf:  # nan fails both
-        parser.error("--seconds must be more than 0 and finite")
+    if args.depth is not None and not 1 <= args.depth <= DEEPEST:
+        parser.error(f"--depth must be at least 1 and at most {DEEPEST}")
+    if args.seconds is not None and not 0 < args.seconds <= MAX_SECONDS:  # nan fails both
+        parser.error(f"--seconds must be more than 0 and at most {MAX_SECONDS:,} (a week)")
     if wants_tablebase(args, argv):
         if not has_solver_extra():
             print(

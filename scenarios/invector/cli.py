@@ -19,7 +19,7 @@ from scenarios.invector.rules import (
 from scenarios.invector.solver import SOLVER_MAX_CELLS, SOLVER_MAX_STONES, Solver, within_reach
 from scenarios.optional import SOLVER_HINT, has_solver_extra
 from scenarios.protocol import NotationError
-from scenarios.solvers.perft import divide, perft
+from scenarios.solvers.perft import divide, perft, perft_depth_problem
 
 
 def _parser(verb: str) -> argparse.ArgumentParser:
@@ -50,8 +50,9 @@ def cli_perft(argv: Sequence[str]) -> int:
     except (BoardSizeError, NotationError) as error:
         print(f"campaign scenario perft invector: {error}", file=sys.stderr)
         return 2
-    if args.depth < 1:
-        print("campaign scenario perft invector: --depth must be at least 1", file=sys.stderr)
+    problem = perft_depth_problem(args.depth)
+    if problem is not None:
+        print(f"campaign scenario perft invector: {problem}", file=sys.stderr)
         return 2
     print(f"# {state.to_text()}")
     if args.divide:

@@ -10,6 +10,18 @@ from typing import Any
 
 from scenarios.protocol import GameState
 
+#: The deepest ``perft --depth`` the CLIs accept: each ply multiplies the count (Imperium
+#: Shogi's depth 10 is about ten billion sequences), so a deeper count would run until killed.
+MAX_PERFT_DEPTH = 20
+
+
+def perft_depth_problem(depth: int) -> str | None:
+    """Why ``depth`` is no depth a user may ask perft for, or None (issue 47's "bound every
+    input": ``--depth 99999999999999999999`` was accepted and counted until killed)."""
+    if not 1 <= depth <= MAX_PERFT_DEPTH:
+        return f"--depth must be 1 to {MAX_PERFT_DEPTH}, got {depth}"
+    return None
+
 
 def perft(state: GameState[Any], depth: int) -> int:
     """Number of move sequences of exactly ``depth`` plies (terminal states have no moves; a

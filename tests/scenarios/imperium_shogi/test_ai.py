@@ -113,12 +113,17 @@ def test_cli_solve_prints_best_move(capsys):
         (["--depth", "-2"], "--depth must be at least 1"),
         (["--seconds", "0"], "--seconds must be more than 0"),
         (["--seconds", "-1"], "--seconds must be more than 0"),
+        (["--depth", "99999999999"], "--depth must be at least 1 and at most 64"),
+        (["--depth", "65"], "--depth must be at least 1 and at most 64"),
+        (["--seconds", "1e26"], "at most 604,800 (a week)"),
     ],
 )
 def test_cli_solve_refuses_a_search_of_no_depth_or_time(option, said, capsys):
     """SHO-10: ``solve --depth 0`` printed "best move: b1a2 value: 0 depth: 0 nodes: 0" (a move
     no search chose) and ``--seconds -1`` searched anyway; both are refused as perft refuses
-    ``--depth 0``."""
+    ``--depth 0``. So are a depth beyond the levels' deepest (64) and a budget beyond a week
+    (found by use, December 7, late night: ``--depth 99999999999`` and ``--seconds 1e26`` were
+    accepted and searched, silently, until killed)."""
     with pytest.raises(SystemExit) as stop:
         cli_solve(["--position", "mfc/1b1/1B1/CFM - r", *option])
     assert stop.value.code == 2

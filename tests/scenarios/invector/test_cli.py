@@ -83,3 +83,21 @@ def test_an_empty_position_is_refused_not_read_as_the_start(capsys, verb, typed)
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and "INV-8" in err and "position" in err, err
+
+
+@pytest.mark.parametrize(
+    ("game", "depth"),
+    [("invector", "99999999999999999999"), ("invector", "21"), ("imperium-shogi", "21")],
+)
+def test_perft_refuses_a_depth_no_machine_could_count(capsys, game, depth):
+    """INV-8 SHO-10 (found by use, December 7, late night): ``perft --depth
+    99999999999999999999`` was accepted and counted until killed; a depth beyond 20 is
+    refused in one line before any counting, and 20 is named as the deepest."""
+    try:
+        code = main(["scenario", "perft", game, "--depth", depth])
+    except SystemExit as stop:  # argparse's refusal (Imperium Shogi's parser)
+        code = stop.code
+    assert code == 2
+    captured = capsys.readouterr()
+    assert f"--depth must be 1 to 20, got {depth}" in captured.err
+    assert "perft 1" not in captured.out and "depth 1:" not in captured.out
