@@ -35,7 +35,7 @@ from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
-from campaign.rules.state import CampaignState, Location, Where
+from campaign.rules.state import CampaignState, Location
 from campaign.rules.views import Concealed, Seen, concealed, conceals_die, redact, see
 
 EventT = TypeVar("EventT", bound=Event)
@@ -156,13 +156,7 @@ class NarrationView(Struct):
     def place(self, location: Location) -> str:
         """A location in words, with its preposition: "in the stellar hex of Halden", "in the
         surface box of Halden", "aboard S-TR-2"."""
-        if location.where is Where.HEX:
-            return f"in the stellar hex of {self.system(location.system)}"
-        if location.where is Where.BOX:
-            return f"in the surface box of {self.system(location.system)}"
-        if location.where is Where.CARRIED:
-            return f"aboard {self.unit(location.carrier or '?')}"
-        return location.where.value
+        return location.in_words(self.system, self.unit)
 
     @staticmethod
     def side(side: Side | str | None) -> str:

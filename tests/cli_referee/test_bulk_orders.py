@@ -140,8 +140,8 @@ def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, cap
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("aslan end-phase\nnot an order at all\n", ":2: cannot read order"),
-        ("aslan fly away\n", ":1: unknown order 'fly'"),
+        ("aslan end-phase\nnot an order at all\n", ":2: DN-ERR-1: cannot read order"),
+        ("aslan fly away\n", ":1: DN-ERR-1: unknown order 'fly'"),
         (b"aslan end-phase\n\xff\xfe\n", ":2: not UTF-8 text"),
         ("x" * (MAX_LINE_CHARS + 1) + "\n", f":1: line of {MAX_LINE_CHARS + 1} characters"),
         ("# only a comment\n\n", ": no orders in the file"),

@@ -113,12 +113,10 @@ def status(args: argparse.Namespace) -> int:
 
 def _to_act(status: Status) -> str:
     """ "aslan to act"; when one other side alone must act now (the defender naming a unit in
-    the phasing side's battle, DN-CBT-3), that side, and whose step it is (DN-SEQ-2)."""
-    sides = {duty.side for duty in status.duties}
-    if len(sides) == 1:
-        (side,) = sides
-        if side is not None and side is not status.acting:
-            return f"{side.value} to act (in {status.acting.value}'s step)"
+    the phasing side's battle, DN-CBT-3), that side, and whose step it is (DN-SEQ-2): the
+    ``to_act`` and ``acting`` of ``status --json``."""
+    if status.to_act is not None and status.to_act is not status.acting:
+        return f"{status.to_act.value} to act (in {status.acting.value}'s step)"
     return f"{status.acting.value} to act"
 
 

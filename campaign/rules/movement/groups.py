@@ -5,6 +5,8 @@ disrupted ships (DN-MOV-9).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from msgspec import Struct
 
 from campaign.rules.dice import Dice
@@ -82,7 +84,21 @@ def unknown_group(state: CampaignState, side: Side, what: str) -> InvalidOrderEr
     return InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
 
 
-def resolve(state: CampaignState, side: Side, what: str) -> Group:
+def standing(units: Iterable[Unit], ruleset: Ruleset) -> str:
+    """Where ``units`` stand, each place once, as sentences name places: "A-CL-1, A-CL-2 in
+    the stellar hex of Wahtoi; A-CL-3 in the surface box of Wahtoi" (found by use, December 7,
+    late night: a refusal read "A-CL-1 at hex:wahtoi", the log's notation)."""
+    by_place: dict[Location, list[str]] = {}
+    for unit in units:
+        by_place.setdefault(unit.location, []).append(unit.id)
+
+    def name(system_id: str) -> str:
+        return ruleset.star_map.system(system_id).name
+
+    return "; ".join(f"{', '.join(ids)} {place.in_words(name)}" for place, ids in by_place.items())
+
+
+def resolve(state: CampaignState, side: Side, what: str, ruleset: Ruleset) -> Group:
     """The group named ``what``: a stack label of ``side`` or the id of a unit not in a stack.
 
     ``InvalidOrderError`` for unknown names; ``IllegalOrderError`` (DN-SEQ-2) for another side's
@@ -106,8 +122,9 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
         units, stack = [unit], None
     places = {u.location for u in units}
     if len(places) != 1:
-        where = ", ".join(f"{u.id} at {u.location.to_text()}" for u in units)
-        raise IllegalOrderError("DN-MOV-2", f"stack {what} is not in one place: {where}")
+        raise IllegalOrderError(
+            "DN-MOV-2", f"stack {what} is not in one place: {standing(units, ruleset)}"
+        )
     return Group(describe(units, stack), stack, tuple(units), units[0].location)
 
 
