@@ -37,6 +37,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location
 from campaign.rules.views import Concealed, Seen, concealed, conceals_die, redact, see
+from campaign.rules.wording import plural
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -168,10 +169,8 @@ class NarrationView(Struct):
 
     @staticmethod
     def plural(count: int, word: str) -> str:
-        """``1 unit`` / ``2 units``; ``1 box`` / ``2 boxes``."""
-        if count == 1:
-            return f"{count} {word}"
-        return f"{count} {word}es" if word.endswith(("s", "x")) else f"{count} {word}s"
+        """``1 unit`` / ``2 units``; ``1 box`` / ``2 boxes`` (``wording.plural``)."""
+        return plural(count, word)
 
 
 class Narrated(Struct, frozen=True):
@@ -222,7 +221,7 @@ def rolls_of(
     die was rolled at all would tell whether the odds were below the table (issue 41 item 4),
     as the sentence tells only the result."""
     if event.secret and viewer is not None:
-        return (f"{len(event.rolls)} hidden roll(s)",) if event.rolls else ()
+        return (plural(len(event.rolls), "hidden roll"),) if event.rolls else ()
     rolls = event.rolls
     if before is not None and viewer is not None:
         rolls = tuple(roll for roll in rolls if not conceals_die(roll.purpose, before))
@@ -312,7 +311,7 @@ def condense(narrated: Sequence[Narrated]) -> list[str]:
             return
         last = run[-1].text or ""
         skipped = len(run) - 1
-        lines.append(last + (f" (after {skipped} more step change(s))" if skipped else ""))
+        lines.append(last + (f" (after {plural(skipped, 'more step change')})" if skipped else ""))
         run.clear()
 
     for item in narrated:

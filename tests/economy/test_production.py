@@ -131,7 +131,7 @@ def test_the_mix_refusal_names_the_kind_ordered_and_what_is_left():
     game = Game(ru=40, phasing=A)
     game.play("aslan produce RT-5 2 box:hlirakh")
     error = str(game.reject("aslan produce RT-5 2 box:hlirakh"))
-    assert "the counter mix has 3 RT-5 (regular troops) counter(s) and 2 are in play" in error
+    assert "the counter mix has 3 RT-5 (regular troops) counters and 2 are in play" in error
     assert "only 1 more can be built, not 2" in error
     game.play("aslan produce RT-5 1 box:hlirakh")
     assert "none can be built now, not 1" in str(game.reject("aslan produce RT-5 1 box:hlirakh"))

@@ -76,6 +76,7 @@ from campaign.rules.registry import (
 from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.wording import plural
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
 SPACE = [SubPhase.SPACE]
@@ -403,7 +404,8 @@ def _decide_target(
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
-            f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
+            f"target: {plural(len(order.units), 'unit')} but "
+            f"{plural(len(numbers), 'engagement number')} "
             "(give one per unit, one for all, or none)",
             "DN-CBT-3",
         )

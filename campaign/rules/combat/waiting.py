@@ -18,6 +18,7 @@ from campaign.rules.errors import EngineBugError
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.wording import plural
 
 
 class Duty(Struct, frozen=True):
@@ -180,7 +181,8 @@ def battle_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty]:
                 _duty(
                     side,
                     [f"remove-losses {system} UNITS"],
-                    f"ground combat at {system}: {side.value} choose {count} unit(s) to remove",
+                    f"ground combat at {system}: {side.value} choose "
+                    f"{plural(count, 'unit')} to remove",
                     "DN-GND-2",
                 )
             )

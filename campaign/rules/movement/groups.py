@@ -160,8 +160,15 @@ def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: s
                 f"{unit.id} is disrupted and rolled {value} this phase, below its maintenance "
                 f"number {maintenance}: it cannot move until the next movement phase",
             )
-        if unit.id in step.finished:
-            raise IllegalOrderError(rule, f"{unit.id} has finished its movement this phase")
+    finished = [unit.id for unit in group.units if unit.id in step.finished]
+    if finished:  # the stack by its name when it moved whole (found by use, December 7, late
+        # night: "aslan jump main sirehk" after main's jump read "A-B1-1 has finished …")
+        if len(finished) == len(group.units):
+            raise IllegalOrderError(rule, f"{group.label} has finished its movement this phase")
+        verb = "has" if len(finished) == 1 else "have"
+        raise IllegalOrderError(
+            rule, f"{', '.join(finished)} of {group.label} {verb} finished moving this phase"
+        )
 
 
 def check_reaction(state: CampaignState, group: Group, *, refuel: bool = False) -> None:
