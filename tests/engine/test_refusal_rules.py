@@ -131,3 +131,13 @@ def test_a_refusal_keeps_the_rule_it_was_given():
     assert (named.rule_id, named.reason) == ("DN-MOV-2", "name at least one unit")
     assert InvalidOrderError(named.message).message == named.message
     assert InvalidOrderError("x", "DN-CBT-3").message == "DN-CBT-3: x"
+
+
+def test_a_stack_that_finished_moving_is_named_as_the_stack():
+    """DN-MOV-2 (found by use, December 7, late night): a stack given a second jump was
+    refused "A-B1-1 has finished its movement this phase", one ship of the stack named."""
+    game = _world()
+    game.play("aslan jump s1 ftahr")
+    assert game.reject("aslan jump s1 hlirakh", rule="DN-MOV-2").message == (
+        "DN-MOV-2: stack s1 (A-CL-1, A-DD-1) has finished its movement this phase"
+    )
