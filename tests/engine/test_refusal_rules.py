@@ -141,3 +141,20 @@ def test_a_stack_that_finished_moving_is_named_as_the_stack():
     assert game.reject("aslan jump s1 hlirakh", rule="DN-MOV-2").message == (
         "DN-MOV-2: stack s1 (A-CL-1, A-DD-1) has finished its movement this phase"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "how"),
+    [
+        ("aslan jump A-CL-2,A-CL-3 ftahr", "form-stack LABEL A-CL-2,A-CL-3"),
+        ("aslan jump s1,A-CL-2 ftahr", "merge-stacks s1 A-CL-2"),
+    ],
+)
+def test_a_list_where_one_stack_goes_says_how_to_make_one(text: str, how: str):
+    """DN-MOV-2 (found by use, December 7, late night): ``aslan jump A-CS-1,A-CS-2 aokhtel``
+    read "unknown stack or unit 'A-CS-1,A-CS-2'; did you mean …", as if mistyped."""
+    what = text.split()[2]
+    assert _refusal(_world(), text).message == (
+        f"DN-MOV-2: {what} names 2 stacks or ships, and an order moves one: make them one "
+        f"stack first ({how})"
+    )

@@ -80,6 +80,18 @@ def unknown_group(state: CampaignState, side: Side, what: str) -> InvalidOrderEr
     unit = state.units.get(what)
     if unit is not None and unit.owner is side and not in_play(unit):
         return InvalidOrderError(f"{what} was destroyed: it is out of play")
+    first, *others = what.split(",")
+    stacks = stacks_of(state, side)
+    if others and all(n in stacks or n in state.units for n in (first, *others)):
+        # a list where one stack goes (found by use, December 7, late night: "aslan jump
+        # A-CS-1,A-CS-2 aokhtel" read "unknown stack or unit 'A-CS-1,A-CS-2'")
+        joined = ",".join(others)
+        how = f"merge-stacks {first} {joined}" if first in stacks else f"form-stack LABEL {what}"
+        return InvalidOrderError(
+            f"{what} names {len(others) + 1} stacks or ships, and an order moves one: make "
+            f"them one stack first ({how})",
+            "DN-MOV-2",
+        )
     names = [*stacks_of(state, side), *(u.id for u in state.units_of(side))]
     return InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
 
