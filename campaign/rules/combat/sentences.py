@@ -259,8 +259,8 @@ def _participants(event: ReactionParticipantsFixed, view: NarrationView) -> str:
 @describes(JoinedBattle)
 def _joined(event: JoinedBattle, view: NarrationView) -> str:
     return (
-        f"{view.units(event.units)} lift off into the battle at {view.system(event.system)} "
-        "(DN-MOV-6)"
+        f"{view.does(event.units, 'lifts', 'lift')} off into the battle at "
+        f"{view.system(event.system)} (DN-MOV-6)"
     )
 
 
@@ -535,7 +535,7 @@ def _interacted(event: Interacted, view: NarrationView) -> str:
 @describes(LiftedOff)
 def _lifted_off(event: LiftedOff, view: NarrationView) -> str:
     return (
-        f"{view.units(event.units)} lift off to the stellar hex of "
+        f"{view.does(event.units, 'lifts', 'lift')} off to the stellar hex of "
         f"{view.system(event.system)} (DN-INT-5)"
     )
 
