@@ -143,7 +143,9 @@ def _target_location(
             else "box:SYSTEM (only ships go to the stellar hex)"
         )
         raise IllegalOrderError(
-            "DN-ECO-8", f"say where the new {kind_code(unit_type.kind)} go: {places}"
+            "DN-ECO-8",
+            f"say where the new {kind_code(unit_type.kind)} {'goes' if order.count == 1 else 'go'}"
+            f": {places}",
         )
     if location.where is Where.HEX and unit_type.category is not UnitCategory.SHIP:
         raise IllegalOrderError(
