@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from campaign.rules.combat import book
+from campaign.rules.combat.assignment import engagement_choice
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.model import Battle
 from campaign.rules.combat.withdrawal import withdrawal_options
@@ -122,7 +123,7 @@ def _assign_duty(
         orders = [f"target {short} UNIT"]
     else:
         count = len(draft.engagements)
-        reason = f"{where}: {side.value} add a leftover unit to an engagement (1..{count})"
+        reason = f"{where}: {side.value} add a leftover unit to {engagement_choice(count)}"
         orders = [f"target {short} UNIT ENGAGEMENT"]
     orders.append(f"target {short} auto")  # the default choices for the rest of the round
     return _duty(side, orders, reason, "DN-CBT-3", battle_id, short)
