@@ -48,6 +48,17 @@ class StatusReport(Report, frozen=True, kw_only=True):
     must_act: list[DutyRow]
 
 
+def to_act_words(acting: str, to_act: str | None) -> str:
+    """Whom the game waits for, as `campaign status` and `campaign list` say it: ``aslan to
+    act``; ``solomani to act (in aslan's step)`` while the other side acts first in a battle of
+    the step (DN-CBT-3/7); ``game over`` (``to_act`` None, DN-VIC-1)."""
+    if to_act is None:
+        return "game over"
+    if to_act != acting:
+        return f"{to_act} to act (in {acting}'s step)"
+    return f"{acting} to act"
+
+
 def status_report(
     name: str,
     seen: Seen,

@@ -298,6 +298,7 @@ def test_status_heading_names_the_side_that_must_act_in_a_battle(db, capsys):
     # "aslan"): the step's side and the side waited for, each a field
     data = _json(db, capsys, "status.schema.json", "status", "t")
     assert (data["acting"], data["to_act"]) == ("aslan", "solomani")
+    assert "solomani to act (in aslan's step)" in _run(db, capsys, "list")[1]  # and the list
     assert _run(db, capsys, "order", "t", "solomani target b1 S-DD-1")[0] == 0
     heading = _run(db, capsys, "status", "t")[1].splitlines()[0]
     assert heading.endswith("phasing aslan, aslan to act"), heading
