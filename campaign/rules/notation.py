@@ -295,7 +295,7 @@ def parse_order(
                 f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
                 f"{did_you_mean(side_token, ORDER_GIVERS)}"
             ) from None
-    cls = order_spec(verb).cls
+    cls = order_spec(verb, side).cls
     # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any
     custom: Callable[[Side | None, list[str]], Order] | None = getattr(
         cls, "from_notation_args", None

@@ -158,3 +158,17 @@ def test_a_list_where_one_stack_goes_says_how_to_make_one(text: str, how: str):
         f"DN-MOV-2: {what} names 2 stacks or ships, and an order moves one: make them one "
         f"stack first ({how})"
     )
+
+
+def test_an_unknown_order_lists_the_orders_its_giver_may_give():
+    """DN-ERR-1, DN-SEQ-2 (found by use, December 7, late night): ``aslan frob`` listed the
+    referee's `set-ru`, `adjust-unit` and `stepping` among the known orders; a player is
+    offered the players' orders, ``referee …`` the referee's."""
+    player = _refusal(_world(), "aslan frob").message
+    assert player.startswith("DN-ERR-1: unknown order 'frob'; known orders: assign, buy, ")
+    assert "jump" in player and "set-ru" not in player and "stepping" not in player
+    assert _refusal(_world(), "referee frob").message == (
+        "DN-ERR-1: unknown order 'frob'; known orders: adjust-unit, neutral-draw, "
+        "referee-assign, set-ru, stepping"
+    )
+    assert "did you mean" not in _refusal(_world(), "aslan set-rue").message
