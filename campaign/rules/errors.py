@@ -45,13 +45,12 @@ LEADING_RULE = re.compile(r"^([A-Z]{2,}-[A-Z]+-\d+): ")
 BAD_INPUT = "DN-ERR-1"
 
 
-class InvalidOrderError(CampaignError):
-    """An order that cannot even be read: malformed notation, unknown verb, unknown unit id.
-
-    Like every refusal its message starts with a rule id (DN-ERR-1: a refused order names its
-    rule; found by use, December 7, late night: "unknown unit 'A-CL-9'" and "cannot read order
-    …" named none): the one ``message`` starts with, else ``rule_id`` (by default ``BAD_INPUT``,
-    DN-ERR-1). ``reason`` is the message without it, for a refusal that quotes another."""
+class RuleNamedError(CampaignError):
+    """A refusal whose message starts with a rule id, as every refusal of an order or of its
+    undo does (DN-ERR-1: a refused order names its rule; found by use, December 7, late night:
+    "unknown unit 'A-CL-9'", "cannot read order …" and "cannot undo …" named none): the one
+    ``message`` starts with, else ``rule_id`` (by default ``BAD_INPUT``, DN-ERR-1). ``reason``
+    is the message without it, for a refusal that quotes another."""
 
     def __init__(self, message: str, rule_id: str = BAD_INPUT) -> None:
         leading = LEADING_RULE.match(message)
@@ -60,6 +59,11 @@ class InvalidOrderError(CampaignError):
         super().__init__(f"{rule_id}: {message}")
         self.rule_id = rule_id
         self.reason = message
+
+
+class InvalidOrderError(RuleNamedError):
+    """An order that cannot even be read: malformed notation, unknown verb, unknown unit id
+    (named DN-ERR-1 unless a rule is given: ``RuleNamedError``)."""
 
 
 class IllegalOrderError(CampaignError):
@@ -89,7 +93,7 @@ class ConflictError(CampaignError):
     """Another writer appended to the campaign first; nothing of ours was stored."""
 
 
-class UndoError(CampaignError):
+class UndoError(RuleNamedError):
     """The requested undo would cross a dice roll, a phase boundary or the campaign start."""
 
 
