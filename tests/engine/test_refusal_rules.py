@@ -172,3 +172,12 @@ def test_an_unknown_order_lists_the_orders_its_giver_may_give():
         "referee-assign, set-ru, stepping"
     )
     assert "did you mean" not in _refusal(_world(), "aslan set-rue").message
+
+
+def test_a_split_under_the_stack_s_own_label_says_what_to_do():
+    """DN-MOV-2 (found by use, December 7, late night): ``split-stack main main A-B1-1`` read
+    "stack main already exists: use merge-stacks"."""
+    assert _refusal(_world(), "aslan split-stack s1 s1 A-DD-1").message == (
+        "DN-MOV-2: A-DD-1 is in stack s1 already: split it off under a new label, or '-' to "
+        "leave it unstacked"
+    )

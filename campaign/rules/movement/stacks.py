@@ -170,6 +170,15 @@ def decide_split(
             f"{', '.join(outsiders)} {verb} not in stack {order.stack} "
             f"(it holds {', '.join(group.ids)})",
         )
+    if order.label == order.stack:  # found by use, December 7, late night: it read "stack
+        # main already exists: use merge-stacks"
+        one = len(order.units) == 1
+        raise IllegalOrderError(
+            "DN-MOV-2",
+            f"{', '.join(order.units)} {'is' if one else 'are'} in stack {order.stack} already: "
+            f"split {'it' if one else 'them'} off under a new label, or '-' to leave "
+            f"{'it' if one else 'them'} unstacked",
+        )
     if order.label is not None:
         _check_label(state, side, order.label)
     return [StackRelabelled(side=side, label=order.label, units=list(order.units))]
