@@ -37,7 +37,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location
 from campaign.rules.views import Concealed, Seen, concealed, conceals_die, redact, see
-from campaign.rules.wording import plural
+from campaign.rules.wording import plural, side_name
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -162,10 +162,7 @@ class NarrationView(Struct):
     @staticmethod
     def side(side: Side | str | None) -> str:
         """ "the Aslan", "the Solomani", "the neutrals"; "the referee" for None."""
-        if side is None:
-            return "the referee"
-        value = side.value if isinstance(side, Side) else str(side)
-        return "the neutrals" if value == Side.NEUTRAL.value else f"the {value.capitalize()}"
+        return side_name(side)
 
     @staticmethod
     def plural(count: int, word: str) -> str:

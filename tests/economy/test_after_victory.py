@@ -91,6 +91,8 @@ def test_income_after_the_end_promises_no_next_production():  # DN-VIC-1, DN-ECO
     game = _won()
     report = income_report_for(game.state, game.ruleset, S)
     assert "next Production step" in report.when_collected()
+    # the side as sentences name it (found by use, December 7, late night: "solomani collect")
+    assert report.when_collected().startswith("as things stand now: the Solomani collect ")
     over = report.when_collected(over=True)
     assert "next Production" not in over and "the game is over" in over
     assert over in report.to_text(over=True).replace("\n    ", " ")
