@@ -11,7 +11,7 @@ from campaign.app.bulk import read_order_lines
 from campaign.cli.errors import fail
 from campaign.cli.handlers.common import indent, open_service, seat_of
 from campaign.rules.errors import CampaignError
-from campaign.rules.wording import plural
+from campaign.views.words import plural
 
 
 def orders(args: argparse.Namespace) -> int:
