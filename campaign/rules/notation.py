@@ -423,6 +423,9 @@ def _argument_problem(
     index = fields.index(str(location[0]))
     hint = _choice_hint(detail, cls, str(location[0])) if len(location) == 1 else ""
     named = _argument_name(words, index)
+    choices = words[index].strip("[]").split("|") if index < len(words) else []
+    if named is None and detail["type"] == "missing" and len(choices) > 1:
+        return f"say {' or '.join(choices)}"  # not "mode: is missing" (found by use)
     if named is None:
         return field_problem(error) + hint
     said = sentence(detail).replace(chr(10), " ").strip()

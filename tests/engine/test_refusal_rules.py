@@ -91,6 +91,11 @@ def test_bad_input_names_dn_err_1_and_keeps_its_suggestion(text: str, message: s
             "argument (usage: aslan end-move STACK)",
         ),
         (
+            "referee stepping",
+            "DN-SEQ-2: cannot read order 'referee stepping': say manual or auto (usage: referee "
+            "stepping manual|auto)",
+        ),
+        (
             "aslan form-stack 9x A-CL-2",
             "DN-MOV-2: bad stack label '9x': a letter, then up to 23 letters, digits, '_' or '.'",
         ),
