@@ -13,6 +13,7 @@ from msgspec import Struct
 
 from campaign.app.campaigns import Campaigns, Loaded
 from campaign.records.chain import verify_exchanged
+from campaign.rules.acting import side_to_act, who_must_act
 from campaign.rules.errors import CampaignError
 from campaign.rules.sequence import FLOW
 from campaign.rules.views import view_digest
@@ -28,7 +29,9 @@ class CampaignSummary(Struct, frozen=True):
     events: int = 0
     turn: int = 0
     step: str = ""
-    acting: str = ""
+    acting: str = ""  # the side whose step it is
+    #: the side the game waits for (``rules.acting.side_to_act``; None once it is over)
+    to_act: str | None = None
     problem: str | None = None  # the refusal of loading it (changed data, damaged log)
 
 
@@ -53,6 +56,9 @@ class Housekeeping(Campaigns):
         except CampaignError as error:
             return CampaignSummary(name, problem=error.message)
         state = loaded.state
+        # whom the game waits for, as `campaign status` says it (found by use, December 7,
+        # late night: "aslan to act" while the Solomani named a unit, or after the game ended)
+        to_act = side_to_act(state, who_must_act(state, loaded.ruleset))
         return CampaignSummary(
             name,
             loaded.row.layout,
@@ -61,6 +67,7 @@ class Housekeeping(Campaigns):
             state.turn,
             FLOW[state.step].label,
             state.acting.value,
+            to_act.value if to_act is not None else None,
         )
 
     def event_count(self, name: str) -> int:

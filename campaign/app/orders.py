@@ -36,7 +36,6 @@ from campaign.rules.errors import (
 )
 from campaign.rules.flow import PhaseAdvanced, PhaseEnded
 from campaign.rules.ids import Side
-from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.seats import REFEREE, Seat
@@ -268,7 +267,7 @@ class Orders(Campaigns):
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        parsed = parse_order(text, loaded.state)
+        parsed = engine.parse_typed(loaded.state, text, loaded.ruleset)
         if not machine:  # a person typed it; ``machine``: a machine's fair-play order
             authority.check_typed(parsed)
         authority.check_order(seat, parsed)

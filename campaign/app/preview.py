@@ -210,7 +210,7 @@ def refusal(loaded: Loaded, text: str, seat: Seat) -> str | None:
     dice (``_dry_dice``: no refusal follows a die, DN-ERR-1, and a player's never depends on
     the seed's)."""
     try:
-        authority.check_order(seat, parse_order(text, loaded.state))
+        authority.check_order(seat, engine.parse_typed(loaded.state, text, loaded.ruleset))
         order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
         engine.decide(loaded.state, order, loaded.ruleset, _dry_dice(loaded, seat))
     except CampaignError as error:

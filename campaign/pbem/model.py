@@ -21,6 +21,7 @@ from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
 from campaign.rules.model import FrozenModel
 from campaign.rules.notation import MAX_ORDER_CHARS
+from campaign.rules.wording import plural
 
 FORMAT: Final = "dark-nebula-turn-file"
 #: Bump on any incompatible change; readers refuse files with a higher version and read every
@@ -116,7 +117,7 @@ class TurnBody(FrozenModel, frozen=True, kw_only=True):
         if self.header.head_seq != self.header.base_seq + count:
             raise ValueError(
                 f"head_seq {self.header.head_seq} is not base_seq {self.header.base_seq} plus "
-                f"the {count} event(s) in the file"
+                f"the {plural(count, 'event')} in the file"
             )
 
     def canonical(self) -> str:

@@ -45,6 +45,7 @@ from campaign.rules.referee import RefereeRestored, as_0_1_0_wrote_it
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any, without_kinds
+from campaign.rules.wording import plural
 
 
 class LocalCopy(Struct):
@@ -138,7 +139,7 @@ def _compare(
             )
     if len(wanted) != len(got):
         raise ReplayMismatchError(
-            f"{where}: the file has {len(wanted)} event(s), the rules give {len(got)}",
+            f"{where}: the file has {plural(len(wanted), 'event')}, the rules give {len(got)}",
             source=source,
         )
 

@@ -23,7 +23,14 @@ from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
-__all__ = ["Duty", "who_must_act", "acting_sentence", "first_duty", "duty_sentence"]
+__all__ = [
+    "Duty",
+    "who_must_act",
+    "acting_sentence",
+    "first_duty",
+    "duty_sentence",
+    "side_to_act",
+]
 
 
 def who_must_act(
@@ -44,6 +51,23 @@ def who_must_act(
     # the step's own orders first; once a deployment is complete, ending it comes first
     legal.sort(key=lambda order: duty_rank(order.verb, ending_first=done, optional=optional))
     return [_step_duty(state, tuple(order.notation for order in legal), ruleset)]
+
+
+def side_to_act(state: CampaignState, duties: Sequence[Duty]) -> Side | None:
+    """The side the game waits for now: the one side every duty of ``duties`` (``who_must_act``)
+    names, else the side whose step it is (``state.acting``); None once the game is over. It
+    differs from ``state.acting`` inside the battle protocol, where the defender names a unit
+    first (DN-CBT-3) or decides on withdrawal first (DN-CBT-7): `campaign status` then reads
+    "solomani to act (in aslan's step)", and its JSON gives both (found by use, December 7,
+    late night: `acting` said "aslan" there, the text "solomani")."""
+    if state.phase is Phase.GAME_OVER:
+        return None
+    sides = {duty.side for duty in duties}
+    if len(sides) == 1:
+        (side,) = sides
+        if side is not None:
+            return side
+    return state.acting
 
 
 def _urgent_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty] | None:

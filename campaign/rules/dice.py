@@ -32,6 +32,7 @@ from msgspec import Struct
 
 from campaign.rules.errors import EngineBugError, InvalidOrderError
 from campaign.rules.state import CampaignState, Roll
+from campaign.rules.wording import plural
 
 
 class RollContext(Struct, frozen=True):
@@ -217,7 +218,8 @@ def wrong_dice_count(
     if count == 0:
         takes = "takes none of your dice" if screen is not None else "rolls no dice"
         return InvalidOrderError(
-            f"DN-ERR-1: this order {takes}, but {entered} value(s) were entered"
+            f"DN-ERR-1: this order {takes}, but {plural(entered, 'value')} "
+            f"{'was' if entered == 1 else 'were'} entered"
         )
     if entered > count:
         told = f"{entered} values were entered: {entered - count} too many"

@@ -54,7 +54,7 @@ from campaign.rules.folding import evolve as evolve
 from campaign.rules.folding import fold as fold
 from campaign.rules.ids import Side
 from campaign.rules.instead import instead
-from campaign.rules.naming import check_names
+from campaign.rules.naming import check_names, system_ids
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
@@ -159,9 +159,15 @@ def read_typed(
     checked as ``viewer`` knows them (``naming.check_names``: a player names a neutral counter
     by its alias only, and a real id it cannot know is refused exactly as an id that does not
     exist, DN-NEU-1; ``viewer`` None is the referee), then normalized (aliases resolved)."""
-    order = parse_order(text, state)
+    order = parse_typed(state, text, ruleset)
     check_names(state, ruleset, order, viewer)
     return normalize(state, order)
+
+
+def parse_typed(state: CampaignState, text: str, ruleset: Ruleset) -> Order:
+    """``parse_order`` of an order a person typed in ``state``: its usage as the state shows it
+    and, for a bare word given for a place, the places of the map's systems it is close to."""
+    return parse_order(text, state, system_ids(ruleset))
 
 
 def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:

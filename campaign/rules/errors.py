@@ -37,8 +37,33 @@ class CampaignError(Exception):
         return clip_long_words(str(self.args[0])) if self.args else self.__class__.__name__
 
 
-class InvalidOrderError(CampaignError):
-    """An order that cannot even be read: malformed notation, unknown verb, unknown unit id."""
+#: A refusal's leading rule id and its colon (``DN-MOV-4: …``).
+LEADING_RULE = re.compile(r"^([A-Z]{2,}-[A-Z]+-\d+): ")
+#: The rule a refusal names when the order breaks no rule of the game because the rules never
+#: got to read it as one: a line that is not order notation, an unknown order, side or name
+#: (docs/rules-core.md, "Which rule a refusal names").
+BAD_INPUT = "DN-ERR-1"
+
+
+class RuleNamedError(CampaignError):
+    """A refusal whose message starts with a rule id, as every refusal of an order or of its
+    undo does (DN-ERR-1: a refused order names its rule; found by use, December 7, late night:
+    "unknown unit 'A-CL-9'", "cannot read order …" and "cannot undo …" named none): the one
+    ``message`` starts with, else ``rule_id`` (by default ``BAD_INPUT``, DN-ERR-1). ``reason``
+    is the message without it, for a refusal that quotes another."""
+
+    def __init__(self, message: str, rule_id: str = BAD_INPUT) -> None:
+        leading = LEADING_RULE.match(message)
+        if leading is not None:
+            rule_id, message = leading.group(1), message[leading.end() :]
+        super().__init__(f"{rule_id}: {message}")
+        self.rule_id = rule_id
+        self.reason = message
+
+
+class InvalidOrderError(RuleNamedError):
+    """An order that cannot even be read: malformed notation, unknown verb, unknown unit id
+    (named DN-ERR-1 unless a rule is given: ``RuleNamedError``)."""
 
 
 class IllegalOrderError(CampaignError):
@@ -68,7 +93,7 @@ class ConflictError(CampaignError):
     """Another writer appended to the campaign first; nothing of ours was stored."""
 
 
-class UndoError(CampaignError):
+class UndoError(RuleNamedError):
     """The requested undo would cross a dice roll, a phase boundary or the campaign start."""
 
 

@@ -9,8 +9,10 @@ refusal kept its words): ``struct_errors`` turns msgspec's errors into them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from campaign.rules.wording import plural
 
 #: Error types whose sentence needs no value from the error's context.
 _FIXED = {
@@ -43,12 +45,20 @@ _FIXED = {
     "recursion_loop": "refers to itself",
 }
 
+#: Error types whose bound counts characters or items: ``1 character``, ``64 characters``
+#: (found by use, December 7, late night: "must have at least 1 character(s)").
+_COUNTED: dict[str, Callable[[Any], str]] = {
+    "string_too_short": lambda n: plural(int(n), "character"),
+    "string_too_long": lambda n: plural(int(n), "character"),
+    "too_short": lambda n: plural(int(n), "item"),
+    "too_long": lambda n: plural(int(n), "item"),
+}
 #: Error types whose sentence takes one value of the error's context.
 _BOUNDED = {
-    "string_too_short": ("min_length", "must have at least {} character(s)"),
-    "string_too_long": ("max_length", "must have at most {} characters"),
-    "too_short": ("min_length", "must have at least {} item(s)"),
-    "too_long": ("max_length", "must have at most {} items"),
+    "string_too_short": ("min_length", "must have at least {}"),
+    "string_too_long": ("max_length", "must have at most {}"),
+    "too_short": ("min_length", "must have at least {}"),
+    "too_long": ("max_length", "must have at most {}"),
     "greater_than": ("gt", "must be more than {}"),
     "greater_than_equal": ("ge", "must be at least {}"),
     "less_than": ("lt", "must be less than {}"),
@@ -86,5 +96,5 @@ def wording(kind: str, context: Mapping[str, Any]) -> str:
     if kind in _BOUNDED:
         key, form = _BOUNDED[kind]
         if key in context:
-            return form.format(context[key])
+            return form.format(_COUNTED.get(kind, str)(context[key]))
     return "is not valid"

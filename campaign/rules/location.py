@@ -5,6 +5,7 @@ the map, or out of play, and the text form of each (``hex:SYS``, ``box:SYS``, ``
 A leaf module: ``state`` and ``position`` both read it (``state`` re-exports the names).
 """
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from campaign.rules.model import FrozenModel
@@ -57,6 +58,20 @@ class Location(FrozenModel, frozen=True, kw_only=True):
         """True for a stellar hex or a surface box."""
         return self.where in (Where.HEX, Where.BOX)
 
+    def in_words(
+        self, system_name: Callable[[str], str], unit_name: Callable[[str], str] = str
+    ) -> str:
+        """This place as a sentence says it, with its preposition: "in the stellar hex of
+        Halden", "in the surface box of Halden", "aboard S-TR-2", "unplaced" (``system_name``
+        and ``unit_name`` name a system and a carrier as the reader knows them)."""
+        if self.where is Where.HEX:
+            return f"in the stellar hex of {system_name(self.system or '?')}"
+        if self.where is Where.BOX:
+            return f"in the surface box of {system_name(self.system or '?')}"
+        if self.where is Where.CARRIED:
+            return f"aboard {unit_name(self.carrier or '?')}"
+        return self.where.value
+
     def to_text(self) -> str:
         """Canonical text: ``hex:SYS``, ``box:SYS``, ``on:UNIT``, ``unplaced``, ``eliminated``."""
         if self.where in (Where.HEX, Where.BOX):
@@ -68,16 +83,15 @@ class Location(FrozenModel, frozen=True, kw_only=True):
     @classmethod
     def parse(cls, text: str) -> "Location":
         """Inverse of ``to_text``; ``ValueError`` on anything else."""
-        head, colon, tail = text.partition(":")
+        head, _colon, tail = text.partition(":")
         if head in ("hex", "box") and tail:
             return cls(where=Where(head), system=tail)
         if head == "on" and tail:
             return cls.carried(tail)
         if text in ("unplaced", "eliminated"):
             return cls(where=Where(text))
-        # a bare name is most likely a system given without its place (found by use)
-        bare = text and not colon and not any(c.isspace() for c in text)
-        hint = f"; did you mean 'box:{text}' or 'hex:{text}'?" if bare else ""
+        # the order's reader suggests the places of a system the bare word is close to
+        # (``notation``: only it knows the map)
         raise ValueError(
-            f"bad location {text!r}: expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced{hint}"
+            f"bad location {text!r}: expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced"
         )

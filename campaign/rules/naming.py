@@ -92,9 +92,14 @@ def check_names(state: CampaignState, ruleset: Ruleset, order: Order, viewer: Si
         if unit_id not in known:
             suggested = suggested_units(state, viewer, unit_id)
             raise InvalidOrderError(f"unknown unit {unit_id!r}{did_you_mean(unit_id, suggested)}")
-    systems = [system.id for system in ruleset.star_map.systems]
+    systems = system_ids(ruleset)
     for system_id in named_systems(order):
         if system_id not in systems:
             raise InvalidOrderError(
                 f"unknown system {system_id!r}{did_you_mean(system_id, systems)}"
             )
+
+
+def system_ids(ruleset: Ruleset) -> list[str]:
+    """The ids of the systems of the campaign's map, the names an order may give a system."""
+    return [system.id for system in ruleset.star_map.systems]

@@ -35,8 +35,9 @@ from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
-from campaign.rules.state import CampaignState, Location, Where
+from campaign.rules.state import CampaignState, Location
 from campaign.rules.views import Concealed, Seen, concealed, conceals_die, redact, see
+from campaign.rules.wording import plural, side_name
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -156,28 +157,17 @@ class NarrationView(Struct):
     def place(self, location: Location) -> str:
         """A location in words, with its preposition: "in the stellar hex of Halden", "in the
         surface box of Halden", "aboard S-TR-2"."""
-        if location.where is Where.HEX:
-            return f"in the stellar hex of {self.system(location.system)}"
-        if location.where is Where.BOX:
-            return f"in the surface box of {self.system(location.system)}"
-        if location.where is Where.CARRIED:
-            return f"aboard {self.unit(location.carrier or '?')}"
-        return location.where.value
+        return location.in_words(self.system, self.unit)
 
     @staticmethod
     def side(side: Side | str | None) -> str:
         """ "the Aslan", "the Solomani", "the neutrals"; "the referee" for None."""
-        if side is None:
-            return "the referee"
-        value = side.value if isinstance(side, Side) else str(side)
-        return "the neutrals" if value == Side.NEUTRAL.value else f"the {value.capitalize()}"
+        return side_name(side)
 
     @staticmethod
     def plural(count: int, word: str) -> str:
-        """``1 unit`` / ``2 units``; ``1 box`` / ``2 boxes``."""
-        if count == 1:
-            return f"{count} {word}"
-        return f"{count} {word}es" if word.endswith(("s", "x")) else f"{count} {word}s"
+        """``1 unit`` / ``2 units``; ``1 box`` / ``2 boxes`` (``wording.plural``)."""
+        return plural(count, word)
 
 
 class Narrated(Struct, frozen=True):
@@ -228,7 +218,7 @@ def rolls_of(
     die was rolled at all would tell whether the odds were below the table (issue 41 item 4),
     as the sentence tells only the result."""
     if event.secret and viewer is not None:
-        return (f"{len(event.rolls)} hidden roll(s)",) if event.rolls else ()
+        return (plural(len(event.rolls), "hidden roll"),) if event.rolls else ()
     rolls = event.rolls
     if before is not None and viewer is not None:
         rolls = tuple(roll for roll in rolls if not conceals_die(roll.purpose, before))
@@ -318,7 +308,7 @@ def condense(narrated: Sequence[Narrated]) -> list[str]:
             return
         last = run[-1].text or ""
         skipped = len(run) - 1
-        lines.append(last + (f" (after {skipped} more step change(s))" if skipped else ""))
+        lines.append(last + (f" (after {plural(skipped, 'more step change')})" if skipped else ""))
         run.clear()
 
     for item in narrated:

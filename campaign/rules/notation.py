@@ -30,7 +30,7 @@ import functools
 import re
 import shlex
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Final, Union, get_args, get_origin
 
@@ -44,7 +44,7 @@ from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
 from campaign.rules.struct_errors import Detail, details_of, field_problem
-from campaign.rules.suggest import did_you_mean
+from campaign.rules.suggest import close_matches, did_you_mean, suggestion
 
 _SKIP = ("type", "side")
 
@@ -221,20 +221,49 @@ LIST_PLACEHOLDERS = frozenset(
 
 
 def _list_hint(template: str) -> str:
-    """ " (a list is written …)" when ``template`` takes a list: too many words there are most
+    """ "; a list is written …" when ``template`` takes a list: too many words there are most
     likely a list written with spaces (found by use, December 7, evening: `referee-assign b1
     S-CL-2>A-CS-2 S-CL-3>A-CR-2` was told only how many arguments the order takes)."""
     words = {word.strip("[]").split("|")[0] for word in template.split()[1:]}
     if words & LIST_PLACEHOLDERS:
-        return " (a list is written as one word, its items joined by commas, no spaces)"
+        return "; a list is written as one word, its items joined by commas, no spaces"
     return ""
 
 
-def parse_order(text: str, state: CampaignState | None = None) -> Order:
+#: ``shlex``'s words for a line it cannot split, as a player reads them (found by use, December
+#: 7, late night: "cannot read order 'aslan jump main \"': No closing quotation").
+_SHLEX_PROBLEMS = {
+    "No closing quotation": "a quotation mark is not closed",
+    "No escaped character": "the line ends with a backslash",
+}
+
+
+def _place_hint(token: str, systems: Sequence[str]) -> str:
+    """``"; did you mean 'box:halden' or 'hex:halden'?"`` for a bare word (no ``:``) close to a
+    system of ``systems``, its places; else ``""``. Only real places are suggested (found by
+    use, December 7, late night: ``adjust-unit A-B1-1 x`` was offered 'box:x' or 'hex:x')."""
+    if ":" in token:
+        return ""
+    near = close_matches(token, systems, limit=1)
+    return suggestion([f"{where}:{system}" for system in near for where in ("box", "hex")])
+
+
+def _takes(verb: str, most: int) -> str:
+    """``'jump' takes at most 2 arguments``; ``'end-phase' takes no arguments`` (found by use,
+    December 7, late night: "takes at most 0 argument(s)")."""
+    if most == 0:
+        return f"{verb!r} takes no arguments"
+    return f"{verb!r} takes at most {most} argument{'' if most == 1 else 's'}"
+
+
+def parse_order(
+    text: str, state: CampaignState | None = None, systems: Sequence[str] = ()
+) -> Order:
     """Parse one line of order notation; ``InvalidOrderError`` naming the problem. A refusal
     shows the order's usage as ``state`` shows it (``OrderSpec.shown_in``: ``place-neutral
-    SYSTEM CODE`` with the counters drawn at the table), else as registered; what is read
-    does not depend on the state."""
+    SYSTEM CODE`` with the counters drawn at the table), else as registered; a bare word given
+    for a place is answered with the places of the ``systems`` (the map's ids) it is close to;
+    what is read depends on neither."""
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrderError(
             f"cannot read order {text[:40]!r}...: {len(text)} characters, at most {MAX_ORDER_CHARS}"
@@ -248,7 +277,8 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
     try:
         tokens = order_tokens(text)
     except ValueError as error:
-        raise InvalidOrderError(f"cannot read order {text!r}: {error}") from None
+        said = _SHLEX_PROBLEMS.get(str(error), str(error))
+        raise InvalidOrderError(f"cannot read order {text!r}: {said}") from None
     if len(tokens) < 2:
         raise InvalidOrderError(
             f"cannot read order {text!r}: expected '<aslan|solomani|referee> <order> ...'"
@@ -265,7 +295,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
                 f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
                 f"{did_you_mean(side_token, ORDER_GIVERS)}"
             ) from None
-    cls = order_spec(verb).cls
+    cls = order_spec(verb, side).cls
     # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any
     custom: Callable[[Side | None, list[str]], Order] | None = getattr(
         cls, "from_notation_args", None
@@ -277,8 +307,9 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
     if len(args) > len(typed):
         template = order_spec(verb).shown_in(state)[0]
         raise InvalidOrderError(
-            f"cannot read order {text!r}: '{verb}' takes at most {len(template.split()) - 1} "
-            f"argument(s): {template}{_list_hint(template)}"
+            f"cannot read order {text!r}: {_takes(verb, len(template.split()) - 1)}"
+            f"{_list_hint(template)} (usage: {side_text(side)} {template})",
+            order_spec(verb).rule,
         )
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(typed, args, strict=True):
@@ -286,7 +317,8 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         try:
             data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
         except InvalidOrderError as error:  # a word no value is read from (a bad location)
-            raise _argument_refusal(text, side, verb, state, fields, name, error) from None
+            problem = InvalidOrderError(error.reason + _place_hint(token, systems))
+            raise _argument_refusal(text, side, verb, state, fields, name, problem) from None
     try:
         return cls.model_validate(data)
     except ModelError as error:
@@ -294,7 +326,8 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         words = template.split()[1:]  # one word of the usage per argument
         raise InvalidOrderError(
             f"cannot read order {text!r}: {_argument_problem(error, words, fields, cls)} "
-            f"(usage: {side_text(side)} {template})"
+            f"(usage: {side_text(side)} {template})",
+            order_spec(verb).rule,
         ) from None
 
 
@@ -347,7 +380,7 @@ def _argument_refusal(
     template = spec.shown_in(state)[0]
     argument = _argument_name(template.split()[1:], fields.index(name))
     if isinstance(problem, InvalidOrderError):
-        said = problem.message if argument is None else f"{argument}: {problem.message}"
+        said = problem.reason if argument is None else f"{argument}: {problem.reason}"
     else:
         said = f"{argument} {problem}"
     return InvalidOrderError(
@@ -390,9 +423,14 @@ def _argument_problem(
     index = fields.index(str(location[0]))
     hint = _choice_hint(detail, cls, str(location[0])) if len(location) == 1 else ""
     named = _argument_name(words, index)
+    choices = words[index].strip("[]").split("|") if index < len(words) else []
+    if named is None and detail["type"] == "missing" and len(choices) > 1:
+        return f"say {' or '.join(choices)}"  # not "mode: is missing" (found by use)
     if named is None:
         return field_problem(error) + hint
     said = sentence(detail).replace(chr(10), " ").strip()
+    if detail["type"] == "missing":  # "STACK is missing", not "STACK: is missing"
+        return f"{_where(named, location[1:])} {said}{hint}"
     return f"{_where(named, location[1:])}: {said}{hint}"
 
 

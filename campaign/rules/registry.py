@@ -393,21 +393,33 @@ TOOL_COMMANDS = frozenset(
 )
 
 
-def order_spec(verb: str) -> OrderSpec:
-    """The spec of order type ``verb``; ``InvalidOrderError`` if there is none."""
+#: ``order_spec``'s reader when any giver may be meant.
+ANY_GIVER = "any"
+
+
+def order_spec(verb: str, giver: Side | None | str = ANY_GIVER) -> OrderSpec:
+    """The spec of order type ``verb``; ``InvalidOrderError`` if there is none, suggesting the
+    orders ``giver`` (a side; None: ``referee …``) may give: a player is not offered the
+    referee's orders, nor the referee a player's (found by use, December 7, late night: ``aslan
+    frob`` listed `set-ru`, `adjust-unit` and `stepping` among the "known orders")."""
     catalog.load()
     try:
         return ORDERS[verb]
     except KeyError:
+        orders = [
+            name
+            for name, spec in ORDERS.items()
+            if giver is ANY_GIVER or (spec.actor is Actor.REFEREE) == (giver is None)
+        ]
         if verb in TOOL_COMMANDS:
             raise InvalidOrderError(
                 f"unknown order {verb!r}: {verb!r} is a command of the tool, not an order of "
                 f"the game: `campaign {verb} NAME`"
             ) from None
-        suggestion = did_you_mean(verb, ORDERS)
+        suggestion = did_you_mean(verb, orders)
         if suggestion:
             raise InvalidOrderError(f"unknown order {verb!r}{suggestion}") from None
-        known = ", ".join(sorted(ORDERS))
+        known = ", ".join(sorted(orders))
         raise InvalidOrderError(f"unknown order {verb!r}; known orders: {known}") from None
 
 

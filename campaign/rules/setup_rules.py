@@ -99,7 +99,8 @@ def unit_kind(ruleset: Ruleset, side: Side, code: str) -> UnitType:
     if found:
         raise InvalidOrderError(
             f"unit kind {code!r} for {side.value} is ambiguous without its hyphens"
-            f"{suggestion(found)}"
+            f"{suggestion(found)}",
+            "DN-DATA-2",  # as an unknown kind is
         )
     if side in PLAYER_SIDES and any(
         u.side is side.enemy and u.kind.endswith(f":{code}") for u in ruleset.units

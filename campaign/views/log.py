@@ -28,6 +28,7 @@ from campaign.rules.state import CampaignState
 from campaign.rules.suggest import by_beginning, did_you_mean
 from campaign.rules.views import concealed, see
 from campaign.views.report import viewer_name
+from campaign.views.words import plural
 
 
 class Logged(Protocol):
@@ -225,7 +226,7 @@ def log_lines(
         rolled = (rolled if same_batch else 0) + len(event.rolls)
         setup = (setup and same_batch) or isinstance(event, CampaignStarted)
         if event.secret:
-            rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
+            rolls = [plural(len(event.rolls), "hidden roll")] if event.rolls else []
         else:  # the campaign before the event names and hides as the sentences do
             hidden = concealed(state, viewer) if event.rolls else None
             rolls = list(narration.rolls_of(event, viewer, state, hidden))

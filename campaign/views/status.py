@@ -6,7 +6,7 @@ face-down counters).
 from msgspec import Struct, field
 
 from campaign.rules import engine, fairplay
-from campaign.rules.acting import Duty, who_must_act
+from campaign.rules.acting import Duty, side_to_act, who_must_act
 from campaign.rules.economy.victory import victory_reason
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
@@ -32,7 +32,12 @@ class StatusReport(Report, frozen=True, kw_only=True):
     turn: int
     step: str
     phasing: str
+    #: the side whose step it is (the phase's side, or the other in Reaction Movement)
     acting: str
+    #: the side the game waits for now (``acting.side_to_act``): the other side while it
+    #: names a unit or decides on withdrawal first in a battle of ``acting``'s step
+    #: (DN-CBT-3/7); null once the game is over
+    to_act: str | None
     winner: str | None
     won_by: str | None  # why the winner won (DN-VIC-1), once the game is over
     ru: dict[str, int]
@@ -41,6 +46,17 @@ class StatusReport(Report, frozen=True, kw_only=True):
     seq: int
     digest: str
     must_act: list[DutyRow]
+
+
+def to_act_words(acting: str, to_act: str | None) -> str:
+    """Whom the game waits for, as `campaign status` and `campaign list` say it: ``aslan to
+    act``; ``solomani to act (in aslan's step)`` while the other side acts first in a battle of
+    the step (DN-CBT-3/7); ``game over`` (``to_act`` None, DN-VIC-1)."""
+    if to_act is None:
+        return "game over"
+    if to_act != acting:
+        return f"{to_act} to act (in {acting}'s step)"
+    return f"{acting} to act"
 
 
 def status_report(
@@ -61,6 +77,8 @@ def status_report(
     def count(side: Side, where: Where | None = None) -> int:
         return sum(1 for u in state.units_of(side) if where is None or u.location.where is where)
 
+    duties = _duties(state, ruleset, held)
+    to_act = side_to_act(state, duties)
     report = StatusReport(
         campaign=name,
         viewer=viewer_name(viewer),
@@ -68,6 +86,7 @@ def status_report(
         step=FLOW[state.step].label,
         phasing=state.phasing.value,
         acting=state.acting.value,
+        to_act=to_act.value if to_act is not None else None,
         winner=state.winner.value if state.winner is not None else None,
         won_by=victory_reason(state, ruleset),
         ru={s.value: state.ru.get(s, 0) for s in PLAYER_SIDES},
@@ -75,7 +94,7 @@ def status_report(
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
         seq=seq,
         digest=view_digest(state, viewer),
-        must_act=[duty_row(seen_duty(seen, d, gives=gives)) for d in _duties(state, ruleset, held)],
+        must_act=[duty_row(seen_duty(seen, d, gives=gives)) for d in duties],
     )
     return seen.report(report)
 
@@ -88,6 +107,7 @@ class Status(Struct):
     step: str
     phasing: Side
     acting: Side
+    to_act: Side | None  # whom the game waits for (``acting.side_to_act``)
     ru: dict[Side, int]
     units: dict[Side, int]
     unplaced: dict[Side, int]
@@ -145,12 +165,14 @@ def status(
         else typed_only(state, engine.legal_orders(state, state.acting.enemy, ruleset))
     )
     acting = legal if gives and mine is state.acting and not fairplay.active(state) else None
+    duties = _duties(state, ruleset, held, acting)
     return Status(
         name=name,
         turn=state.turn,
         step=FLOW[state.step].label,
         phasing=state.phasing,
         acting=state.acting,
+        to_act=side_to_act(state, duties),
         ru=dict(state.ru),
         units=units,
         unplaced=unplaced,
@@ -161,9 +183,7 @@ def status(
         legal=legal,
         legal_other=other,
         legal_side=mine,
-        duties=[
-            seen_duty(seen, duty, gives=gives) for duty in _duties(state, ruleset, held, acting)
-        ],
+        duties=[seen_duty(seen, duty, gives=gives) for duty in duties],
     )
 
 

@@ -117,7 +117,7 @@ def test_order_file_applies_each_line_as_its_own_order(db, tmp_path, capsys):
     assert main(["orders", "t", path, *db]) == 0
     out = capsys.readouterr().out
     assert f"{path}:2: aslan jump strike" in out and f"{path}:5: aslan range b1" in out
-    assert "Battles open: Marrow" in out and "3 order(s) applied" in out
+    assert "Battles open: Marrow" in out and "3 orders applied" in out
     main(["log", "t", "--turn", "1", "--by", "aslan", *db])
     log = capsys.readouterr().out
     assert "aslan range b1" in log and "aslan end-phase" in log  # as typed (issue 41 item 6)
@@ -131,7 +131,7 @@ def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, cap
     assert main(["orders", "t", path, *db]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"campaign: {path}:2: DN-SEQ-2: ")
-    assert "1 order(s) before it applied, nothing after it" in err
+    assert "1 order before it applied, nothing after it" in err
     service = CampaignService(db_url=db[1])
     state = service.load("t").state
     assert state.units["A-CL-1"].stack == "one" and state.units["A-CL-2"].stack != "two"
@@ -140,8 +140,8 @@ def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, cap
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("aslan end-phase\nnot an order at all\n", ":2: cannot read order"),
-        ("aslan fly away\n", ":1: unknown order 'fly'"),
+        ("aslan end-phase\nnot an order at all\n", ":2: DN-ERR-1: cannot read order"),
+        ("aslan fly away\n", ":1: DN-ERR-1: unknown order 'fly'"),
         (b"aslan end-phase\n\xff\xfe\n", ":2: not UTF-8 text"),
         ("x" * (MAX_LINE_CHARS + 1) + "\n", f":1: line of {MAX_LINE_CHARS + 1} characters"),
         ("# only a comment\n\n", ": no orders in the file"),
@@ -189,7 +189,7 @@ def test_ctrl_c_in_an_order_file_says_how_far_it_got(db, tmp_path, capsys, monke
     assert main(["orders", "t", path, *db]) == 130
     err = capsys.readouterr().err
     assert err == (
-        f"interrupted at {path}:3 (aslan form-stack three A-CL-3): 2 order(s) applied, "
+        f"interrupted at {path}:3 (aslan form-stack three A-CL-3): 2 orders applied, "
         "not this one nor any after it\n"
     )
     state = CampaignService(db_url=db[1]).load("t").state

@@ -141,7 +141,8 @@ def test_unknown_battle_id_is_refused_and_changes_nothing(db, capsys):
     code, out, err = _run(db, capsys, "order", "t", "aslan range b9")
     assert code == 1 and out == ""
     assert err.strip() == (
-        "campaign: battle 'b9' names no battle in this phase; battles: b1 = marrow/aslan-solomani"
+        "campaign: DN-ERR-1: battle 'b9' names no battle in this phase; battles: b1 = "
+        "marrow/aslan-solomani"
     )
     assert _run(db, capsys, "log", "t", "--raw")[1] == before
 

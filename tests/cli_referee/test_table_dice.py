@@ -132,6 +132,6 @@ def test_an_order_file_cannot_carry_physical_dice(table_db, tmp_path, capsys):
     assert main(["orders", "p", str(orders), *table_db]) == 1
     err = capsys.readouterr().err
     assert f"{orders}:1: DN-ERR-1: this order rolls 2 dice and only 0 were entered" in err
-    assert "(0 order(s) before it applied, nothing after it)" in err
+    assert "(0 orders before it applied, nothing after it)" in err
     page = " ".join((REPO_ROOT / "docs" / "referee-cli.md").read_text().split())
     assert "In a `--dice physical` campaign an order file cannot carry dice" in page

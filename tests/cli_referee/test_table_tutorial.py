@@ -198,5 +198,7 @@ def test_too_many_arguments_name_the_order_as_the_table_draw_shows_it(tmp_path, 
     assert (
         capsys.readouterr()
         .err.strip()
-        .endswith("'place-neutral' takes at most 2 argument(s): place-neutral SYSTEM CODE")
+        .endswith(
+            "'place-neutral' takes at most 2 arguments (usage: solomani place-neutral SYSTEM CODE)"
+        )
     )

@@ -294,6 +294,13 @@ def test_status_heading_names_the_side_that_must_act_in_a_battle(db, capsys):
     heading = out.splitlines()[0]
     assert heading.endswith("phasing aslan, solomani to act (in aslan's step)"), heading
     assert "must act now: solomani" in out
+    # the JSON agrees with the text (found by use, December 7, late night: only "acting":
+    # "aslan"): the step's side and the side waited for, each a field
+    data = _json(db, capsys, "status.schema.json", "status", "t")
+    assert (data["acting"], data["to_act"]) == ("aslan", "solomani")
+    assert "solomani to act (in aslan's step)" in _run(db, capsys, "list")[1]  # and the list
     assert _run(db, capsys, "order", "t", "solomani target b1 S-DD-1")[0] == 0
     heading = _run(db, capsys, "status", "t")[1].splitlines()[0]
     assert heading.endswith("phasing aslan, aslan to act"), heading
+    data = _json(db, capsys, "status.schema.json", "status", "t")
+    assert (data["acting"], data["to_act"]) == ("aslan", "aslan")

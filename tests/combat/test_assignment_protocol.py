@@ -4,6 +4,7 @@ assignment is given only by the referee, or by a player when both agreed (switch
 
 from __future__ import annotations
 
+from campaign.rules.acting import who_must_act
 from campaign.rules.combat import book
 from campaign.rules.ruleset import HouseRules
 from tests.combat.campaign_helpers import RULESET, Campaign, place
@@ -150,3 +151,20 @@ def test_a_unit_named_twice_in_one_target_order_is_refused_as_such():
     game = _at_assignment()
     error = game.reject(f"solomani target {BATTLE} S-DD-1,S-DD-1")
     assert str(error) == "DN-CBT-3: S-DD-1 is named twice in one order"
+
+
+def test_a_leftover_without_its_engagement_is_told_which_it_may_join():
+    """DN-CBT-3 (found by use, December 7, late night): a leftover unit given without its
+    engagement number was refused "must join engagement 1..1", and the step's duty read "add
+    a leftover unit to an engagement (1..1)"."""
+    game = _three_against_two()
+    game.play(f"solomani target {BATTLE} S-CL-1")
+    game.play(f"aslan target {BATTLE} A-CL-1")
+    game.play(f"solomani target {BATTLE} S-DD-1")
+    game.play(f"aslan target {BATTLE} A-CL-2")
+    assert str(game.reject(f"aslan target {BATTLE} A-DD-1")) == (
+        "DN-CBT-3: A-DD-1 is left over and joins an engagement: give its number after the "
+        "units (one of engagements 1 to 2)"
+    )
+    [duty] = who_must_act(game.state, game.ruleset)
+    assert duty.reason.endswith("aslan add a leftover unit to one of engagements 1 to 2")

@@ -176,4 +176,4 @@ def test_a_wrong_count_behind_a_screen_counts_and_names_only_the_typed_dice():
     assert "takes 2 of your dice and 3 values were entered: 1 too many" in message
     assert "A-CL-2" not in message
     hidden_all = _refusal(_ready_to_fire(), [], source=_screened([4], "round 1"))
-    assert "takes none of your dice, but 1 value(s) were entered" in hidden_all
+    assert "takes none of your dice, but 1 value was entered" in hidden_all

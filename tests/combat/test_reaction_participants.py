@@ -7,6 +7,8 @@ first unit) and withdraws into its box."""
 
 from __future__ import annotations
 
+from campaign.rules import narration
+from campaign.rules.narration import NarrationView
 from campaign.rules.phases import Phase, SubPhase
 from tests.combat.campaign_helpers import Campaign, place
 
@@ -85,3 +87,26 @@ def test_a_disrupted_ship_that_stayed_behind_does_not_fight_in_reaction_combat()
     game.play("solomani end-phase")
     assert (game.state.phase, game.state.sub_phase) == (Phase.REACTION_COMBAT, SubPhase.INTERACTION)
     game.reject("solomani interact sol-b - S-DD-1>A-RT-2 -", rule="DN-REA-1")
+
+
+def test_a_reaction_where_no_enemy_stands_says_there_is_nothing_to_fight():
+    """DN-REA-1 (found by use, December 7, late night): a reaction stack that jumped where no
+    enemy stood was told "Reaction Combat at Concord: S-B1-1, … may fight"; it reads that
+    nothing is there to fight, and a stack that meets the enemy still reads who may fight."""
+    quiet = Campaign(
+        [place("S-CL-1", "solomani:CL", "hex:sol-b", stack="r")],
+        phase=Phase.REACTION_MOVEMENT,
+        sub_phase=None,
+    )
+    quiet.enter()
+    quiet.play("solomani jump r neb-c")
+    events = quiet.play("solomani end-phase")
+    said = [narration.describe(e, NarrationView(quiet.state, None, quiet.ruleset)) for e in events]
+    assert any(
+        line is not None and line.endswith(": no enemy unit is there, nothing to fight (DN-REA-1)")
+        for line in said
+    ), said
+    fought = _first_unit_of_the_stack_destroyed()
+    (fixed,) = [e for e in fought.events if e.type == "reaction-participants-fixed"]
+    view = NarrationView(fought.state, None, fought.ruleset)
+    assert "may fight" in (narration.describe(fixed, view) or "")

@@ -20,7 +20,7 @@ from campaign.rules.narration import NarrationView, describe
 from campaign.rules.phases import Phase
 from campaign.rules.views import Seen
 from campaign.views.report import acting_line
-from campaign.views.status import status, status_report
+from campaign.views.status import status, status_report, to_act_words
 from campaign.views.upkeep import upkeep_report
 from tests.economy.game import Game
 from tests.economy.test_victory import _aslan_in_concord, _end_player_turn
@@ -91,6 +91,8 @@ def test_income_after_the_end_promises_no_next_production():  # DN-VIC-1, DN-ECO
     game = _won()
     report = income_report_for(game.state, game.ruleset, S)
     assert "next Production step" in report.when_collected()
+    # the side as sentences name it (found by use, December 7, late night: "solomani collect")
+    assert report.when_collected().startswith("as things stand now: the Solomani collect ")
     over = report.when_collected(over=True)
     assert "next Production" not in over and "the game is over" in over
     assert over in report.to_text(over=True).replace("\n    ", " ")
@@ -100,6 +102,8 @@ def test_status_json_says_why_too():  # DN-VIC-1
     game = _won()
     report = status_report("war", Seen(game.state, None), game.ruleset, seq=1)
     assert report.winner == "aslan" and report.won_by is not None
+    assert report.to_act is None  # nobody is waited for (the JSON's to_act, found by use)
+    assert to_act_words(report.acting, report.to_act) == "game over"  # `campaign list` too
     assert report.won_by.startswith("holding solomani's capital Concord")
     going_on = Game()
     assert status_report("g", Seen(going_on.state, None), going_on.ruleset, seq=1).won_by is None

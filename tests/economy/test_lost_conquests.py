@@ -90,7 +90,7 @@ def test_the_left_world_is_named_lost_in_text_and_json(db, capsys):
     it counted in; the JSON lists it under ``lost``."""
     assert main(["income", "w", "--side", "solomani", *db]) == 0
     text = capsys.readouterr().out
-    assert "Bulwark does not count: solomani no longer control it" in text
+    assert "Bulwark does not count: the Solomani no longer control it" in text
     assert "no ground forces or PD there" in " ".join(text.split())
     assert "it counted in the income of game turn 2 (DN-ECO-1)" in " ".join(text.split())
     assert main(["income", "w", "--side", "solomani", "--json", *db]) == 0

@@ -49,7 +49,9 @@ def test_a_ground_unit_without_a_location_is_told_of_the_box_only():
     error = str(game.reject("solomani produce RT-5 1"))
     assert "RT-5" in error and "box:SYSTEM" in error and "hex:SYSTEM" not in error
     error = str(game.reject("solomani produce CL 1"))
-    assert "hex:SYSTEM or box:SYSTEM" in error
+    assert error == "DN-ECO-8: say where the new CL goes: hex:SYSTEM or box:SYSTEM"
+    error = str(game.reject("solomani produce CL 2"))  # found by use: "the new CL go" for one
+    assert error == "DN-ECO-8: say where the new CL go: hex:SYSTEM or box:SYSTEM"
     game = Game(ru=5)
     assert str(game.reject("solomani produce CL 1 hex:concord")) == (
         "DN-ECO-8: 1 × CL costs 6 RU; solomani has 5 RU"
@@ -131,7 +133,7 @@ def test_the_mix_refusal_names_the_kind_ordered_and_what_is_left():
     game = Game(ru=40, phasing=A)
     game.play("aslan produce RT-5 2 box:hlirakh")
     error = str(game.reject("aslan produce RT-5 2 box:hlirakh"))
-    assert "the counter mix has 3 RT-5 (regular troops) counter(s) and 2 are in play" in error
+    assert "the counter mix has 3 RT-5 (regular troops) counters and 2 are in play" in error
     assert "only 1 more can be built, not 2" in error
     game.play("aslan produce RT-5 1 box:hlirakh")
     assert "none can be built now, not 1" in str(game.reject("aslan produce RT-5 1 box:hlirakh"))

@@ -117,13 +117,14 @@ def test_a_report_is_read_only_and_its_json_refuses_unknown_fields():
 #: round 5 (commit bbaac60, pydantic's ``model_dump_json()``): the report says exactly that.
 #: Re-recorded once when the wording changed on purpose (December 7, found by use: Table 3's
 #: "type 1 box", "—" and "→" for "--" and "->", the "as things stand now" line, the ``lost``
-#: worlds), and again for the text's "cut off from the capital" line (December 7, night); the
-#: records and their order, and the JSON, are unchanged.
+#: worlds), again for the text's "cut off from the capital" line (December 7, night), and for
+#: "the Solomani collect", "the Solomani no longer control it" (December 7, late night: "solomani
+#: collect"); the records and their order, and the JSON, are unchanged.
 BEFORE = {
-    ("synthetic", 300): "4a1be561ee238e250b57a03a12897e081a3974371cec72f638b949a5d5583351",
-    ("contested", 300): "ecf0a7e20c3ca63e8913ce320355ababc6b02a61b193ac7ec036fd242803e302",
-    ("synthetic", 2_000): "e11d608eb893fdb79c8ee1235b7a26edfea9deaf0516e95e77ee85bbc7274052",
-    ("contested", 2_000): "403da1e5a87c872ed00e6180180ea3d0b753080bef288d240fd91f60b9d8e4f7",
+    ("synthetic", 300): "92ae2c5e4b7fbb8cdebc035c113f6d910ed0e1cdbf8f5384f7c4f95e56691a81",
+    ("contested", 300): "8a241512383460363139df2fc06215e013fda0f8a677303405e7e132bdce0b53",
+    ("synthetic", 2_000): "20498d373833b06958c5dff338dec8efd475e1430bb10b37ffb558a89a9517bc",
+    ("contested", 2_000): "8a7866861d95c5f1d1b437c167db3e05eb6593e19b33c898fbf129d29c67a0e3",
 }
 
 

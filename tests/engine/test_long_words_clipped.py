@@ -16,7 +16,7 @@ def test_an_unknown_thousand_character_word_is_echoed_clipped():
         parse_order(f"aslan {word}")
     message = refused.value.message
     assert word not in message and "(990 characters)" in message
-    assert message.startswith("unknown order 'xxxx") and "'; known orders:" in message
+    assert message.startswith("DN-ERR-1: unknown order 'xxxx") and "'; known orders:" in message
     assert len(message) < 1000
 
 

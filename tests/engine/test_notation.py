@@ -76,7 +76,7 @@ def test_a_count_in_scientific_notation_is_not_a_whole_number(typed):  # DN-SET-
     with pytest.raises(InvalidOrderError) as refused:
         parse_order(f"aslan buy CL {typed}")
     assert str(refused.value) == (
-        f"cannot read order 'aslan buy CL {typed}': COUNT: must be a whole number "
+        f"DN-SET-1: cannot read order 'aslan buy CL {typed}': COUNT: must be a whole number "
         "(usage: aslan buy KIND [COUNT])"
     )
 
@@ -101,7 +101,7 @@ def test_locations_parse_to_models():  # DN-SET-2
         ("aslan", "expected"),
         ("klingon end-phase", "not aslan, solomani or referee"),
         ("aslan fly A-CL-1", "unknown order 'fly'"),
-        ("aslan buy", "KIND: is missing"),
+        ("aslan buy", "KIND is missing"),
         ("aslan buy CL two", "COUNT: must be a whole number"),
         ("aslan buy CL 0", "COUNT: must be"),
         ("aslan buy CL 2 3", "at most 2"),
@@ -117,11 +117,11 @@ def test_malformed_notation_is_invalid(text, fragment):  # DN-ERR-1
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("solomani jump", "STACK: is missing (usage: solomani jump STACK PATH)"),
-        ("solomani jump S-DD-2", "PATH: is missing"),
-        ("aslan end-move", "STACK: is missing"),
+        ("solomani jump", "STACK is missing (usage: solomani jump STACK PATH)"),
+        ("solomani jump S-DD-2", "PATH is missing"),
+        ("aslan end-move", "STACK is missing"),
         ('referee set-ru aslin 5 "typo"', "SIDE: must be 'aslan', 'solomani' or 'neutral'"),
-        ("aslan join-battle", "SYS: is missing"),
+        ("aslan join-battle", "SYS is missing"),
         ("referee stepping manuel", "mode: must be 'manual' or 'auto'"),  # no usage word
     ],
 )
@@ -191,8 +191,40 @@ def test_a_bad_location_is_named_with_the_order_s_rule(text, message):
     with no rule and no usage ("bad location 'halden'"); it now names the order's rule, the
     argument as the usage does, and for a bare name the places it may mean."""
     with pytest.raises(InvalidOrderError) as refused:
-        parse_order(text)
+        parse_order(text, systems=MAP_IDS)
     assert refused.value.message == message
+
+
+#: Some system ids of a map, for the places a refusal may suggest.
+MAP_IDS = ("concord", "halden", "marrow", "wahtoi")
+
+
+@pytest.mark.parametrize(
+    ("word", "hint"),
+    [
+        ("halden", "; did you mean 'box:halden' or 'hex:halden'?"),
+        ("haldne", "; did you mean 'box:halden' or 'hex:halden'?"),
+        ("HALDEN", "; did you mean 'box:halden' or 'hex:halden'?"),
+        ("x", ""),
+        ("A-CL-1", ""),
+        ("orbit:halden", ""),
+    ],
+)
+def test_a_bare_place_suggests_only_places_of_the_map(word, hint):
+    """DN-ERR-1 (found by use, December 7, late night): ``adjust-unit A-B1-1 x`` was asked
+    "did you mean 'box:x' or 'hex:x'?", places that cannot be. A bare word is offered the
+    places of a system of the map it is close to, or nothing; without the map, nothing."""
+    text = f"solomani produce RT 1 {word}"
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text, systems=MAP_IDS)
+    assert refused.value.message == (
+        f"DN-ECO-8: cannot read order {text!r}: LOCATION: bad location {word!r}: expected "
+        f"hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced{hint} (usage: solomani produce KIND "
+        "[COUNT] [LOCATION])"
+    )
+    with pytest.raises(InvalidOrderError) as unmapped:
+        parse_order(text)
+    assert "did you mean" not in unmapped.value.message
 
 
 def test_free_text_is_left_to_the_order_to_judge():
@@ -200,7 +232,7 @@ def test_free_text_is_left_to_the_order_to_judge():
     check leaves it to the order's own validation, which says what a reason needs."""
     with pytest.raises(InvalidOrderError) as refused:
         parse_order('referee set-ru aslan 5 ""')
-    assert "REASON: must have at least 1 character(s)" in refused.value.message
+    assert "REASON: must have at least 1 character" in refused.value.message
 
 
 def test_every_registered_order_has_a_handler_and_rule():  # DN-SEQ-2

@@ -141,7 +141,8 @@ def test_a_kind_typed_without_hyphens_that_fits_two_is_refused():
     with pytest.raises(InvalidOrderError) as refused:
         unit_kind(Rules(), Side.ASLAN, "RT5")  # type: ignore[arg-type]
     assert str(refused.value) == (
-        "unit kind 'RT5' for aslan is ambiguous without its hyphens; did you mean 'R-T5' or 'RT-5'?"
+        "DN-DATA-2: unit kind 'RT5' for aslan is ambiguous without its hyphens; did you mean "
+        "'R-T5' or 'RT-5'?"
     )
 
 

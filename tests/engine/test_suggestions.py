@@ -42,7 +42,7 @@ def _refusal(table: Table, text: str, viewer: Side | None = Side.ASLAN) -> str:
 def test_a_mistyped_order_verb_suggests_the_verb(table: Table):
     # DN-ERR-1
     assert _refusal(table, "aslan jmup A-SC-1 lantern") == (
-        "unknown order 'jmup'; did you mean 'jump'?"
+        "DN-ERR-1: unknown order 'jmup'; did you mean 'jump'?"
     )
 
 
@@ -62,7 +62,8 @@ def test_a_mistyped_side_suggests_the_side(text: str, suggestion: str):
         parse_order(text)
     side = text.split()[0]
     assert refused.value.message == (
-        f"cannot read order {text!r}: {side!r} is not aslan, solomani or referee{suggestion}"
+        f"DN-ERR-1: cannot read order {text!r}: {side!r} is not aslan, solomani or referee"
+        f"{suggestion}"
     )
 
 
@@ -80,7 +81,7 @@ def test_a_mistyped_side_argument_suggests_the_side(text: str, suggestion: str):
     with pytest.raises(CampaignError) as refused:
         parse_order(text)
     assert refused.value.message == (
-        f"cannot read order {text!r}: SIDE: must be 'aslan', 'solomani' or 'neutral'"
+        f"DN-ERR-1: cannot read order {text!r}: SIDE: must be 'aslan', 'solomani' or 'neutral'"
         f'{suggestion} (usage: referee set-ru SIDE RU "REASON")'
     )
 
@@ -102,7 +103,7 @@ def test_a_mistyped_choice_suggests_the_choice(text: str, problem: str):
 def test_a_mistyped_unit_suggests_the_units_the_side_may_name(table: Table):
     # DN-ERR-1
     message = _refusal(table, "aslan jump A-SC-2 lantern")
-    assert message.startswith("unknown unit 'A-SC-2'; did you mean 'A-SC-1'")
+    assert message.startswith("DN-ERR-1: unknown unit 'A-SC-2'; did you mean 'A-SC-1'")
 
 
 def test_a_mistyped_stack_suggests_the_side_s_stacks(table: Table):
@@ -110,7 +111,7 @@ def test_a_mistyped_stack_suggests_the_side_s_stacks(table: Table):
     table.play("aslan form-stack scouts A-SC-1")
     try:
         assert _refusal(table, "aslan jump scuots lantern") == (
-            "unknown stack or unit 'scuots'; did you mean 'scouts'?"
+            "DN-ERR-1: unknown stack or unit 'scuots'; did you mean 'scouts'?"
         )
     finally:
         table.play("aslan split-stack scouts - A-SC-1")
@@ -119,7 +120,7 @@ def test_a_mistyped_stack_suggests_the_side_s_stacks(table: Table):
 def test_a_mistyped_system_suggests_the_system(table: Table):
     # DN-MAP-4 / DN-ERR-1
     assert _refusal(table, "aslan jump A-SC-1 lantren") == (
-        "unknown system 'lantren'; did you mean 'lantern'?"
+        "DN-ERR-1: unknown system 'lantren'; did you mean 'lantern'?"
     )
     assert "did you mean 'wahtoi'" in _refusal(table, "aslan sublight A-SC-1 wahtio")
 
@@ -157,7 +158,8 @@ def test_a_hidden_real_id_is_refused_like_an_id_that_does_not_exist(table: Table
             check_names(view, table.loaded.ruleset, parse_order(text), Side.ASLAN)
         assert message == in_view.value.message
         assert message == (
-            f"unknown unit {real!r}{did_you_mean(real, nameable_units(table.state, Side.ASLAN))}"
+            f"DN-ERR-1: unknown unit {real!r}"
+            f"{did_you_mean(real, nameable_units(table.state, Side.ASLAN))}"
         )
         assert not REAL_NEUTRAL_ID.search(message.replace(repr(real), "")), message
 
@@ -219,16 +221,17 @@ def test_the_referee_is_offered_real_ids_not_aliases(table: Table, typed: str):
     names no unit (``maintain A-XX-7``) was offered the players' alias ``N-X-7``; the referee
     names counters by their real ids, so those are what he is offered."""
     message = _refusal(table, f"aslan jump {typed} lantern", viewer=None)
-    assert message.startswith(f"unknown unit {typed!r}") and "N-X-" not in message, message
+    assert message.startswith(f"DN-ERR-1: unknown unit {typed!r}"), message
+    assert "N-X-" not in message, message
     real = sorted(table.state.units)
-    assert message == f"unknown unit {typed!r}{did_you_mean(typed, real)}"
+    assert message == f"DN-ERR-1: unknown unit {typed!r}{did_you_mean(typed, real)}"
 
 
 def test_the_referee_typing_an_alias_is_offered_aliases(table: Table):
     """DN-NEU-1: an alias that names no counter (``N-X-9`` of eight) is answered with the
     aliases, the names of that form he may use."""
     message = _refusal(table, "aslan jump N-X-9 lantern", viewer=None)
-    assert message.startswith("unknown unit 'N-X-9'; did you mean 'N-X-1'"), message
+    assert message.startswith("DN-ERR-1: unknown unit 'N-X-9'; did you mean 'N-X-1'"), message
 
 
 @pytest.mark.parametrize(
@@ -244,7 +247,8 @@ def test_a_command_typed_as_an_order_is_named_as_a_command(text: str, verb: str)
         parse_order(text)
     message = refused.value.message
     assert message.startswith(
-        f"unknown order {verb!r}: {verb!r} is a command of the tool, not an order of the game: "
+        f"DN-ERR-1: unknown order {verb!r}: {verb!r} is a command of the tool, not an order of "
+        "the game: "
         f"`campaign {verb} NAME`"
     ), message
     assert "did you mean" not in message

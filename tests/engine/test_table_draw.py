@@ -160,9 +160,13 @@ def test_too_many_arguments_are_counted_against_the_order_shown_now():
         return raised.value.message
 
     table = refusal(_table_game(), "solomani place-neutral neb-a RT-2 RT-3")
-    assert table.endswith("'place-neutral' takes at most 2 argument(s): place-neutral SYSTEM CODE")
+    assert table.endswith(
+        "'place-neutral' takes at most 2 arguments (usage: solomani place-neutral SYSTEM CODE)"
+    )
     tool = refusal(Game(), "solomani place-neutral neb-a RT-2 RT-3")
-    assert tool.endswith("'place-neutral' takes at most 1 argument(s): place-neutral SYSTEM")
+    assert tool.endswith(
+        "'place-neutral' takes at most 1 argument (usage: solomani place-neutral SYSTEM)"
+    )
 
 
 @pytest.mark.parametrize(

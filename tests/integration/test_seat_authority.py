@@ -259,7 +259,7 @@ def test_an_undo_refusal_names_no_face_down_counter_or_its_die(db: Path) -> None
         message = str(player.value)
         assert "N-M-" not in message and "N-X-" not in message, message
         assert message == (
-            "cannot undo 'aslan fire b1': it rolled dice; only the referee can "
+            "DN-ERR-1: cannot undo 'aslan fire b1': it rolled dice; only the referee can "
             "revert it, with a logged override"
         )
 

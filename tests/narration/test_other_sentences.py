@@ -5,6 +5,8 @@ nobody, the tanker that refuels."""
 from __future__ import annotations
 
 from campaign.rules import narration
+from campaign.rules.combat.space_events import JoinedBattle
+from campaign.rules.combat.surface_orders import LiftedOff
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
@@ -167,3 +169,14 @@ def test_a_marked_box_taken_cites_the_marked_box_rule():
     (told,) = narration.narrate([moved], state, ruleset=sample())
     assert "Box Marrow: control passes to the Aslan (DN-ECO-2)" in told.lines
     assert "Box Span: nobody controls it now (DN-ECO-1)" in told.lines
+
+
+def test_one_ship_lifting_off_lifts_off():
+    """DN-INT-5, DN-MOV-6 (found by use, December 7, late night): "A-B1-1 lift off to the
+    stellar hex of Umbra Gate"; the verb agrees with the ships."""
+    one = _read(LiftedOff(system="hlirakh", units=["A-B1-1"]))
+    assert one == "A-B1-1 lifts off to the stellar hex of Hlirakh (DN-INT-5)"
+    two = _read(LiftedOff(system="hlirakh", units=["A-B1-1", "A-B2-1"]))
+    assert two.startswith("A-B1-1, A-B2-1 lift off to the stellar hex of Hlirakh")
+    joined = _read(JoinedBattle(system="hlirakh", side=A, units=["A-CL-1"], battles={}))
+    assert joined == "A-CL-1 lifts off into the battle at Hlirakh (DN-MOV-6)"

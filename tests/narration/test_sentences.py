@@ -115,7 +115,7 @@ def test_secret_event_dice_are_hidden_from_players(game):
     shuffle = next(e for e in game if e.type == "neutrals-shuffled")
     assert narration.rolls_of(shuffle, Side.ASLAN) in (
         (),
-        (f"{len(shuffle.rolls)} hidden roll(s)",),
+        (f"{len(shuffle.rolls)} hidden rolls",),
     )
     assert all("=" in r for r in narration.rolls_of(shuffle, None))
 

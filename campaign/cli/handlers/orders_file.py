@@ -11,6 +11,7 @@ from campaign.app.bulk import read_order_lines
 from campaign.cli.errors import fail
 from campaign.cli.handlers.common import indent, open_service, seat_of
 from campaign.rules.errors import CampaignError
+from campaign.views.words import plural
 
 
 def orders(args: argparse.Namespace) -> int:
@@ -30,16 +31,17 @@ def orders(args: argparse.Namespace) -> int:
             stored = service.event_count(args.name) > before  # the log, not ``loaded``
             this = "this one too, nothing after it" if stored else "not this one nor any after it"
             raise KeyboardInterrupt(
-                f"at {args.file}:{number} ({text}): {done + stored} order(s) applied, {this}"
+                f"at {args.file}:{number} ({text}): {plural(done + stored, 'order')} applied, "
+                f"{this}"
             ) from None
         except CampaignError as error:
             return fail(
-                f"{args.file}:{number}: {error.message} ({done} order(s) before it "
+                f"{args.file}:{number}: {error.message} ({plural(done, 'order')} before it "
                 "applied, nothing after it)"
             )
         print(f"{args.file}:{number}: {text}")
         for sentence in report.lines:
             print(indent(sentence, "    "))
     now = report.now if report is not None else ""
-    print(f"{len(lines)} order(s) applied; now: {now}")
+    print(f"{plural(len(lines), 'order')} applied; now: {now}")
     return 0

@@ -31,7 +31,7 @@ from campaign.cli.handlers.common import (
 )
 from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
-from campaign.views.status import Status, status_report
+from campaign.views.status import Status, status_report, to_act_words
 from campaign.views.status import status as status_view
 
 if TYPE_CHECKING:
@@ -113,13 +113,10 @@ def status(args: argparse.Namespace) -> int:
 
 def _to_act(status: Status) -> str:
     """ "aslan to act"; when one other side alone must act now (the defender naming a unit in
-    the phasing side's battle, DN-CBT-3), that side, and whose step it is (DN-SEQ-2)."""
-    sides = {duty.side for duty in status.duties}
-    if len(sides) == 1:
-        (side,) = sides
-        if side is not None and side is not status.acting:
-            return f"{side.value} to act (in {status.acting.value}'s step)"
-    return f"{status.acting.value} to act"
+    the phasing side's battle, DN-CBT-3), that side, and whose step it is (DN-SEQ-2): the
+    ``to_act`` and ``acting`` of ``status --json``."""
+    to_act = status.to_act.value if status.to_act is not None else None
+    return to_act_words(status.acting.value, to_act)
 
 
 def _print_status(status: Status) -> None:
@@ -257,7 +254,8 @@ def list_campaigns(args: argparse.Namespace) -> int:
             continue
         print(
             f"{summary.name:<{width}}  {summary.layout:<9} dice {summary.dice_mode:<13} "
-            f"game turn {summary.turn}, {summary.step}, {summary.acting} to act, "
+            f"game turn {summary.turn}, {summary.step}, "
+            f"{to_act_words(summary.acting, summary.to_act)}, "
             f"{summary.events} events"
         )
     return 0

@@ -94,7 +94,9 @@ class AssignmentDraft(Value, frozen=True, kw_only=True):
             return AssignmentDraft(engagements=(*self.engagements, pair))
         if engagement is None or not 0 <= engagement < len(self.engagements):
             raise IllegalOrderError(
-                RULE, f"{uid} is left over and must join engagement 1..{len(self.engagements)}"
+                RULE,
+                f"{uid} is left over and joins an engagement: give its number after the units "
+                f"({engagement_choice(len(self.engagements))})",
             )
         target = self.engagements[engagement]
         if side == battle.defender:
@@ -104,6 +106,12 @@ class AssignmentDraft(Value, frozen=True, kw_only=True):
         engagements = list(self.engagements)
         engagements[engagement] = joined
         return AssignmentDraft(engagements=tuple(engagements))
+
+
+def engagement_choice(count: int) -> str:
+    """``engagement 1``, or ``one of engagements 1 to 3``: where a leftover unit may go (found
+    by use, December 7, late night: "must join engagement 1..1")."""
+    return "engagement 1" if count == 1 else f"one of engagements 1 to {count}"
 
 
 def _forms_text(draft: AssignmentDraft, uid: str, how: str, engagement: int) -> str:

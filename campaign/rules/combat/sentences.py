@@ -8,7 +8,7 @@ per shot ("A-CL-2 fires on S-DD-1 (missile 4 vs defence 3, column 1:1), rolls 5:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from campaign.rules.combat import book
@@ -39,7 +39,7 @@ from campaign.rules.combat.surface_orders import (
 from campaign.rules.combat.withdrawal import BOX
 from campaign.rules.ids import CombatResult, TableLabel, UnitCategory
 from campaign.rules.narration import NarrationView, box_control_map, describes
-from campaign.rules.state import Where
+from campaign.rules.state import Location, Where
 
 ShotT = TypeVar("ShotT", Shot, BoxShot)
 
@@ -250,17 +250,31 @@ def _opened(event: BattlesOpened, view: NarrationView) -> str:
 def _participants(event: ReactionParticipantsFixed, view: NarrationView) -> str:
     if event.system is None:
         return "Reaction Combat: no unit of the reaction stack is on the map (DN-REA-1)"
+    if not _enemies_at(view, event.system, event.units):  # found by use, December 7, late
+        # night: "Reaction Combat at Concord: S-B1-1, … may fight" where nobody was to fight
+        return (
+            f"Reaction Combat at {view.system(event.system)}: no enemy unit is there, nothing "
+            "to fight (DN-REA-1)"
+        )
     return (
         f"Reaction Combat at {view.system(event.system)}: {view.units(event.units)} may "
         "fight (the reaction stack and the friends already there, DN-REA-1)"
     )
 
 
+def _enemies_at(view: NarrationView, system: str, units: Sequence[str]) -> bool:
+    """Whether a unit of another side than ``units``' stands in the stellar hex or the surface
+    box of ``system`` (where a counter stands is public, face down or not)."""
+    owners = {view.state.units[uid].owner for uid in units if uid in view.state.units}
+    there = [*view.state.units_at(Location.hex(system)), *view.state.units_at(Location.box(system))]
+    return any(unit.owner not in owners for unit in there)
+
+
 @describes(JoinedBattle)
 def _joined(event: JoinedBattle, view: NarrationView) -> str:
     return (
-        f"{view.units(event.units)} lift off into the battle at {view.system(event.system)} "
-        "(DN-MOV-6)"
+        f"{view.does(event.units, 'lifts', 'lift')} off into the battle at "
+        f"{view.system(event.system)} (DN-MOV-6)"
     )
 
 
@@ -535,7 +549,7 @@ def _interacted(event: Interacted, view: NarrationView) -> str:
 @describes(LiftedOff)
 def _lifted_off(event: LiftedOff, view: NarrationView) -> str:
     return (
-        f"{view.units(event.units)} lift off to the stellar hex of "
+        f"{view.does(event.units, 'lifts', 'lift')} off to the stellar hex of "
         f"{view.system(event.system)} (DN-INT-5)"
     )
 

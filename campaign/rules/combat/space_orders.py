@@ -76,6 +76,7 @@ from campaign.rules.registry import (
 from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.wording import plural
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
 SPACE = [SubPhase.SPACE]
@@ -385,7 +386,7 @@ def _decide_target(
     draft = rec.draft
     if [uid.lower() for uid in order.units] == ["auto"]:
         if order.engagements:
-            raise InvalidOrderError("target BATTLE auto takes no engagement numbers")
+            raise InvalidOrderError("target BATTLE auto takes no engagement numbers", "DN-CBT-3")
         if side in defaulted:
             raise IllegalOrderError(
                 "DN-CBT-3", f"{side.value} already take the default pairing this round"
@@ -403,8 +404,10 @@ def _decide_target(
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
-            f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
-            "(give one per unit, one for all, or none)"
+            f"target: {plural(len(order.units), 'unit')} but "
+            f"{plural(len(numbers), 'engagement number')} "
+            "(give one per unit, one for all, or none)",
+            "DN-CBT-3",
         )
     for step, uid in enumerate(order.units):
         number = numbers[step if len(numbers) > 1 else 0] if numbers else None
@@ -427,7 +430,9 @@ def parse_engagements(
     for text in texts:
         left, sep, right = text.partition(">")
         if not sep or not left or not right:
-            raise InvalidOrderError(f"engagement {text!r}: expected DEFENDERS>ATTACKERS")
+            raise InvalidOrderError(
+                f"engagement {text!r}: expected DEFENDERS>ATTACKERS", "DN-CBT-3"
+            )
         engagements.append(
             Engagement(defenders=tuple(left.split("+")), attackers=tuple(right.split("+")))
         )
@@ -529,7 +534,7 @@ def _decide_declare(
     for text in order.return_targets:
         lone, sep, target = text.partition(">")
         if not sep:
-            raise InvalidOrderError(f"return target {text!r}: expected UNIT>TARGET")
+            raise InvalidOrderError(f"return target {text!r}: expected UNIT>TARGET", "DN-CBT-3")
         returns[lone] = target
     for uid in (*order.close_attacks, *order.short_missiles, *order.multiple_targets, *returns):
         if uid not in {u.uid for u in battle.units}:

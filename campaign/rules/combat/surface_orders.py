@@ -213,7 +213,7 @@ def _decide_interact(
     for text in order.bombard:
         ship, sep, target = text.partition(">")
         if not sep:
-            raise InvalidOrderError(f"bombardment {text!r}: expected SHIP>TARGET")
+            raise InvalidOrderError(f"bombardment {text!r}: expected SHIP>TARGET", "DN-INT-3")
         if ship in bombard:
             raise IllegalOrderError("DN-INT-4", f"{ship} can bombard only once")
         bombard[ship] = target
@@ -299,7 +299,7 @@ def _decide_pd_fire(
     for text in order.targets:
         pd, sep, ship = text.partition(">")
         if not sep:
-            raise InvalidOrderError(f"PD target {text!r}: expected PD>SHIP")
+            raise InvalidOrderError(f"PD target {text!r}: expected PD>SHIP", "DN-INT-2")
         targets[pd] = ship
     plan = pending.plan.model_copy(update={"pd_targets": targets})
     return _resolve(state, ruleset, dice, order.system, plan)

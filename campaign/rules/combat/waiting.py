@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from campaign.rules.combat import book
+from campaign.rules.combat.assignment import engagement_choice
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.model import Battle
 from campaign.rules.combat.withdrawal import withdrawal_options
@@ -18,6 +19,7 @@ from campaign.rules.errors import EngineBugError
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.wording import plural
 
 
 class Duty(Struct, frozen=True):
@@ -125,7 +127,7 @@ def _assign_duty(
         orders = [f"target {short} UNIT"]
     else:
         count = len(draft.engagements)
-        reason = f"{where}: {side.value} add a leftover unit to an engagement (1..{count})"
+        reason = f"{where}: {side.value} add a leftover unit to {engagement_choice(count)}"
         orders = [f"target {short} UNIT ENGAGEMENT"]
     orders.append(f"target {short} auto")  # the default choices for the rest of the round
     return _duty(side, orders, reason, "DN-CBT-3", battle_id, short)
@@ -184,7 +186,8 @@ def battle_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty]:
                 _duty(
                     side,
                     [f"remove-losses {system} UNITS"],
-                    f"ground combat at {system}: {side.value} choose {count} unit(s) to remove",
+                    f"ground combat at {system}: {side.value} choose "
+                    f"{plural(count, 'unit')} to remove",
                     "DN-GND-2",
                 )
             )

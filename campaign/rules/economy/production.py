@@ -32,6 +32,7 @@ from campaign.rules.registry import applies, decides, event_type, offered_when, 
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.setup_rules import check_affordable, find_system, unit_kind
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.wording import plural
 
 
 @event_type
@@ -74,8 +75,8 @@ def check_pool(state: CampaignState, unit_type: UnitType, count: int) -> None:
         can = f"only {left} more can be built" if left > 0 else "none can be built now"
         raise IllegalOrderError(
             "DN-ECO-8",
-            f"the counter mix has {unit_type.count} {name} ({unit_type.name}) "
-            f"counter(s) and {in_play} are in play: {can}, not {count} "
+            f"the counter mix has {plural(unit_type.count, f'{name} ({unit_type.name}) counter')} "
+            f"and {in_play} {'is' if in_play == 1 else 'are'} in play: {can}, not {count} "
             "(destroyed counters return to the pool)",
         )
 
@@ -142,7 +143,9 @@ def _target_location(
             else "box:SYSTEM (only ships go to the stellar hex)"
         )
         raise IllegalOrderError(
-            "DN-ECO-8", f"say where the new {kind_code(unit_type.kind)} go: {places}"
+            "DN-ECO-8",
+            f"say where the new {kind_code(unit_type.kind)} {'goes' if order.count == 1 else 'go'}"
+            f": {places}",
         )
     if location.where is Where.HEX and unit_type.category is not UnitCategory.SHIP:
         raise IllegalOrderError(

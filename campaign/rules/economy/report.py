@@ -41,6 +41,7 @@ from campaign.rules.economy.income import (
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.ruleset import Ruleset, StarSystem
+from campaign.rules.wording import side_name
 
 
 class _Record(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
@@ -200,7 +201,7 @@ class IncomeReport(_Record, frozen=True):
                 "final position would yield (DN-ECO-4)"
             )
         return (
-            f"as things stand now: {self.side.value} collect this total at the start of their "
+            f"as things stand now: {side_name(self.side)} collect this total at the start of their "
             "next Production step (DN-ECO-4)"
         )
 
@@ -208,7 +209,7 @@ class IncomeReport(_Record, frozen=True):
         """One sentence per box that earns the side nothing for want of control: the side's
         lost worlds first, then the boxes where its troops do not control (DN-ECO-1/2)."""
         lines = [
-            f"{lost.system_name} does not count: {self.side.value} no longer control it — "
+            f"{lost.system_name} does not count: {side_name(self.side)} no longer control it — "
             f"{lost.reason} ({lost.control_rule})"
             for lost in self.lost
         ]

@@ -5,6 +5,8 @@ disrupted ships (DN-MOV-9).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from msgspec import Struct
 
 from campaign.rules.dice import Dice
@@ -78,11 +80,37 @@ def unknown_group(state: CampaignState, side: Side, what: str) -> InvalidOrderEr
     unit = state.units.get(what)
     if unit is not None and unit.owner is side and not in_play(unit):
         return InvalidOrderError(f"{what} was destroyed: it is out of play")
+    first, *others = what.split(",")
+    stacks = stacks_of(state, side)
+    if others and all(n in stacks or n in state.units for n in (first, *others)):
+        # a list where one stack goes (found by use, December 7, late night: "aslan jump
+        # A-CS-1,A-CS-2 aokhtel" read "unknown stack or unit 'A-CS-1,A-CS-2'")
+        joined = ",".join(others)
+        how = f"merge-stacks {first} {joined}" if first in stacks else f"form-stack LABEL {what}"
+        return InvalidOrderError(
+            f"{what} names {len(others) + 1} stacks or ships, and an order moves one: make "
+            f"them one stack first ({how})",
+            "DN-MOV-2",
+        )
     names = [*stacks_of(state, side), *(u.id for u in state.units_of(side))]
     return InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
 
 
-def resolve(state: CampaignState, side: Side, what: str) -> Group:
+def standing(units: Iterable[Unit], ruleset: Ruleset) -> str:
+    """Where ``units`` stand, each place once, as sentences name places: "A-CL-1, A-CL-2 in
+    the stellar hex of Wahtoi; A-CL-3 in the surface box of Wahtoi" (found by use, December 7,
+    late night: a refusal read "A-CL-1 at hex:wahtoi", the log's notation)."""
+    by_place: dict[Location, list[str]] = {}
+    for unit in units:
+        by_place.setdefault(unit.location, []).append(unit.id)
+
+    def name(system_id: str) -> str:
+        return ruleset.star_map.system(system_id).name
+
+    return "; ".join(f"{', '.join(ids)} {place.in_words(name)}" for place, ids in by_place.items())
+
+
+def resolve(state: CampaignState, side: Side, what: str, ruleset: Ruleset) -> Group:
     """The group named ``what``: a stack label of ``side`` or the id of a unit not in a stack.
 
     ``InvalidOrderError`` for unknown names; ``IllegalOrderError`` (DN-SEQ-2) for another side's
@@ -106,8 +134,9 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
         units, stack = [unit], None
     places = {u.location for u in units}
     if len(places) != 1:
-        where = ", ".join(f"{u.id} at {u.location.to_text()}" for u in units)
-        raise IllegalOrderError("DN-MOV-2", f"stack {what} is not in one place: {where}")
+        raise IllegalOrderError(
+            "DN-MOV-2", f"stack {what} is not in one place: {standing(units, ruleset)}"
+        )
     return Group(describe(units, stack), stack, tuple(units), units[0].location)
 
 
@@ -143,8 +172,15 @@ def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: s
                 f"{unit.id} is disrupted and rolled {value} this phase, below its maintenance "
                 f"number {maintenance}: it cannot move until the next movement phase",
             )
-        if unit.id in step.finished:
-            raise IllegalOrderError(rule, f"{unit.id} has finished its movement this phase")
+    finished = [unit.id for unit in group.units if unit.id in step.finished]
+    if finished:  # the stack by its name when it moved whole (found by use, December 7, late
+        # night: "aslan jump main sirehk" after main's jump read "A-B1-1 has finished …")
+        if len(finished) == len(group.units):
+            raise IllegalOrderError(rule, f"{group.label} has finished its movement this phase")
+        verb = "has" if len(finished) == 1 else "have"
+        raise IllegalOrderError(
+            rule, f"{', '.join(finished)} of {group.label} {verb} finished moving this phase"
+        )
 
 
 def check_reaction(state: CampaignState, group: Group, *, refuel: bool = False) -> None:

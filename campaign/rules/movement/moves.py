@@ -172,7 +172,7 @@ def _moving_group(
     state: CampaignState, ruleset: Ruleset, side: Side, what: str, rule: str
 ) -> Group:
     """The named group, checked for movement: own, self-propelled, unfinished, reaction."""
-    group = resolve(state, side, what)
+    group = resolve(state, side, what, ruleset)
     check_self_propelled(ruleset, group)
     check_may_move(state, ruleset, group, rule)
     return group
@@ -330,7 +330,7 @@ def decide_end_move(
 ) -> list[Event]:
     """End the group's movement; a tanker ending in a type 3 stellar hex refuels (DN-MOV-4)."""
     side = acting_side(state, order.side, order.type)
-    group = resolve(state, side, order.what)
+    group = resolve(state, side, order.what, ruleset)
     done = book.finished(state)
     if all(u.id in done for u in group.units):
         raise IllegalOrderError("DN-MOV-4", f"{group.label} has already finished its movement")

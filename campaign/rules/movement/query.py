@@ -85,7 +85,7 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
 
     Raises ``InvalidOrderError`` only for a name that is no stack or unit at all.
     """
-    group = resolve(state, side, what)
+    group = resolve(state, side, what, ruleset)
     systems = [s.id for s in ruleset.star_map.systems]
     start = group.location.system
     hints = tanker_hints(state, ruleset, side)
@@ -133,7 +133,7 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
 def has_jump(state: CampaignState, ruleset: Ruleset, side: Side, what: str) -> bool:
     """True when ``move_options(...).legal`` holds a jump, without working out where to or
     why elsewhere is refused: what ``legal_orders`` asks (may this stack jump at all)."""
-    group = resolve(state, side, what)
+    group = resolve(state, side, what, ruleset)
     moving = _moving(state, ruleset, side, group)
     if isinstance(moving, Obstacle) or moving.monitors:
         return False

@@ -13,7 +13,13 @@ from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
-from campaign.rules.movement.groups import MOVEMENT_PHASES, in_play, resolve, stack_units
+from campaign.rules.movement.groups import (
+    MOVEMENT_PHASES,
+    in_play,
+    resolve,
+    stack_units,
+    standing,
+)
 from campaign.rules.movement.presence import SELF_PROPELLED
 from campaign.rules.phases import Phase
 from campaign.rules.registry import applies, decides, event_type, order_type
@@ -86,10 +92,11 @@ def _side(order: Order) -> Side:
 def _check_label(state: CampaignState, side: Side, label: str) -> None:
     if not _LABEL.match(label):
         raise InvalidOrderError(
-            f"bad stack label {label!r}: a letter, then up to 23 letters, digits, '_' or '.'"
+            f"bad stack label {label!r}: a letter, then up to 23 letters, digits, '_' or '.'",
+            "DN-MOV-2",
         )
     if label in state.units:
-        raise InvalidOrderError(f"stack label {label!r} is a unit id")
+        raise InvalidOrderError(f"stack label {label!r} is a unit id", "DN-MOV-2")
     if stack_units(state, side, label):  # the other side's labels are its own (issue 45)
         raise IllegalOrderError("DN-MOV-2", f"stack {label} already exists: use merge-stacks")
 
@@ -105,7 +112,7 @@ def _refuse_repeats(ids: list[str]) -> None:
 def _ships(state: CampaignState, ruleset: Ruleset, side: Side, ids: list[str]) -> list[Unit]:
     """Own, self-propelled units standing together (not cargo)."""
     if not ids:
-        raise InvalidOrderError("name at least one unit")
+        raise InvalidOrderError("name at least one unit", "DN-MOV-2")
     _refuse_repeats(ids)
     units = []
     for unit_id in ids:
@@ -119,14 +126,15 @@ def _ships(state: CampaignState, ruleset: Ruleset, side: Side, ids: list[str]) -
                 "DN-MOV-7", f"{unit.id} is not a ship on the map: only ships form stacks"
             )
         units.append(unit)
-    _same_place(units)
+    _same_place(units, ruleset)
     return units
 
 
-def _same_place(units: list[Unit]) -> None:
+def _same_place(units: list[Unit], ruleset: Ruleset) -> None:
     if len({u.location for u in units}) > 1:
-        where = ", ".join(f"{u.id} at {u.location.to_text()}" for u in units)
-        raise IllegalOrderError("DN-MOV-2", f"a stack stands in one place: {where}")
+        raise IllegalOrderError(
+            "DN-MOV-2", f"a stack stands in one place: {standing(units, ruleset)}"
+        )
 
 
 @decides(FormStack)
@@ -146,9 +154,13 @@ def decide_split(
 ) -> list[Event]:
     """Some members of a stack leave it, into a new stack or unstacked."""
     side = _side(order)
-    group = resolve(state, side, order.stack)
+    group = resolve(state, side, order.stack, ruleset)
     if group.stack is None:
-        raise InvalidOrderError(f"{order.stack!r} is not a stack")
+        raise IllegalOrderError(
+            "DN-MOV-2",
+            f"{order.stack} is in no stack: only a stack's ships split off "
+            "(form-stack LABEL UNITS forms one)",
+        )
     _refuse_repeats(list(order.units))
     outsiders = [u for u in order.units if u not in group.ids]
     if outsiders:  # the stack's ships named (found by use, December 7, night: only "not in")
@@ -157,6 +169,15 @@ def decide_split(
             "DN-MOV-2",
             f"{', '.join(outsiders)} {verb} not in stack {order.stack} "
             f"(it holds {', '.join(group.ids)})",
+        )
+    if order.label == order.stack:  # found by use, December 7, late night: it read "stack
+        # main already exists: use merge-stacks"
+        one = len(order.units) == 1
+        raise IllegalOrderError(
+            "DN-MOV-2",
+            f"{', '.join(order.units)} {'is' if one else 'are'} in stack {order.stack} already: "
+            f"split {'it' if one else 'them'} off under a new label, or '-' to leave "
+            f"{'it' if one else 'them'} unstacked",
         )
     if order.label is not None:
         _check_label(state, side, order.label)
@@ -169,16 +190,18 @@ def decide_merge(
 ) -> list[Event]:
     """Stacks or lone ships join ``stack`` (which may be a new label) in the same place."""
     side = _side(order)
-    group = resolve(state, side, order.stack)
+    group = resolve(state, side, order.stack, ruleset)
     if group.stack is None:
-        raise InvalidOrderError(f"{order.stack!r} is not a stack: use form-stack")
+        raise IllegalOrderError(
+            "DN-MOV-2", f"{order.stack} is in no stack: form-stack LABEL UNITS forms one"
+        )
     target = group.units
     joining: list[Unit] = []
     for n, name in enumerate(order.others):  # found by use: "merge-stacks main main" was
         if name in (order.stack, *order.others[:n]):  # answered with main's ships
             what = f"stack {name}" if name == order.stack or name not in state.units else name
             raise InvalidOrderError(f"DN-MOV-2: {what} is named twice")
-        joining.extend(resolve(state, side, name).units)
+        joining.extend(resolve(state, side, name, ruleset).units)
     units = _ships(state, ruleset, side, [u.id for u in (*target, *joining)])
     return [StackRelabelled(side=side, label=order.stack, units=[u.id for u in units])]
 
