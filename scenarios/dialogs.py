@@ -24,8 +24,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
-from campaign.tui.widgets.changed_text import show_text
 from campaign.userfiles import FileRefusedError, OwnFile, refuse_own_files
+from scenarios.changed_text import show_text
 from scenarios.footer import KeysFooter, dialog_keys
 from scenarios.keys import key_as_typed
 from scenarios.saves import (

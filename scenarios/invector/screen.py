@@ -18,7 +18,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Input, Static
 
-from campaign.tui.widgets.changed_text import show_text
+from scenarios.changed_text import show_text
 from scenarios.dialogs import (
     BOARD_WORDS,
     HUMAN,

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets._footer import FooterKey
 
-from campaign.tui.widgets.changed_text import show_options, show_text
+from scenarios.changed_text import show_options, show_text
 from scenarios.footer import KeysFooter
 from tests.waiting import until
 

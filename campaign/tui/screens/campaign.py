@@ -32,7 +32,6 @@ from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
 from campaign.tui.views import LIVE_INTERVAL, caught_up_or_left, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
-from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.fitted_text import OneRowLines, StatusLine
 from campaign.tui.widgets.forces_tab import ForcesTab
 from campaign.tui.widgets.log_tab import LogTab
@@ -41,6 +40,7 @@ from campaign.tui.widgets.map_render import MapView
 from campaign.tui.widgets.map_tab import DestinationList, MapTab
 from campaign.tui.widgets.order_bar import BLANK, OrderBar
 from campaign.views.words import plural
+from scenarios.changed_text import show_text
 from scenarios.footer import KeysFooter
 
 #: The reason the dice-reason prompt offers (Enter keeps it): the usual case, the table's dice

@@ -21,9 +21,9 @@ from campaign.rules.ids import PLAYER_SIDES
 from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import LIVE_INTERVAL, caught_up_or_left
-from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.map_palette import map_palette
 from campaign.tui.widgets.map_render import legend, render_map
+from scenarios.changed_text import show_text
 
 #: The seat whose hiding rule builds the table (either player's gives the same table).
 TABLE_VIEWER = PLAYER_SIDES[0]

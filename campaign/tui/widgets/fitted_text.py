@@ -35,8 +35,8 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
-from campaign.tui.widgets.changed_text import show_text
 from campaign.views.words import plural
+from scenarios.changed_text import show_text
 
 #: Rows of the status line when its style sets no ``max-height`` in cells.
 ROWS = 3

@@ -25,7 +25,7 @@ from campaign.tui.places import in_folder, remember_folder
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import refusal_text
-from campaign.tui.widgets.changed_text import show_text
+from scenarios.changed_text import show_text
 
 if TYPE_CHECKING:
     from campaign.app.mail import RefereeOrderError

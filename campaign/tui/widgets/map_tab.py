@@ -17,7 +17,6 @@ from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
 from campaign.tui.session import CampaignSession
-from campaign.tui.widgets.changed_text import show_options, show_text
 from campaign.tui.widgets.map_palette import MapPalette, map_palette
 from campaign.tui.widgets.map_render import (
     MapView,
@@ -28,6 +27,7 @@ from campaign.tui.widgets.map_render import (
 )
 from campaign.views.play import refusal_groups
 from campaign.views.words import plural
+from scenarios.changed_text import show_options, show_text
 
 #: The longest destination filter typed (a system name is far shorter).
 MAX_FILTER = 24

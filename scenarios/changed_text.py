@@ -12,6 +12,9 @@ widget, and in a widget as wide as its text the same widest line: the phase trac
 number, a recoloured map) is repainted
 without a layout of the whole screen: on a live update every browser seat paid a layout for
 each such text (issue 43, the live table under load).
+
+It lives with the scenarios' shared screen code (as ``footer.py`` does) because both front ends
+use it: the campaign's screens may import the scenarios, and the scenarios no campaign layer.
 """
 
 from __future__ import annotations
