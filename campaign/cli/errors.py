@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -92,6 +93,22 @@ def game_turn(text: str) -> int:
             f"{turn} is not a game turn: they count from 0 (the set-up), then 1, 2, ... (DN-SEQ-1)"
         )
     return turn
+
+
+#: What a path that names a folder ends with.
+FOLDER_ENDS = tuple(sep for sep in (os.sep, os.altsep) if sep)
+
+
+def output_file(text: str) -> str:
+    """A file an ``-o`` option writes, as typed (``-`` for standard output): not empty, and not
+    ending in a separator, which names a folder (found by use, December 7, late night:
+    ``export -o x.json/`` wrote the file ``x.json``, and ``-o ''`` was refused as the current
+    folder)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name: name the file to write")
+    if text != "-" and text.endswith(FOLDER_ENDS):
+        raise argparse.ArgumentTypeError(f"{text!r} names a folder: name the file to write")
+    return text
 
 
 #: Where the app layer tells a store failure as one line (``database_problem``).

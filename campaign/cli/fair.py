@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, lazy
+from campaign.cli.errors import add_db_option, lazy, output_file
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.fair"
@@ -38,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "-o",
         "--output",
         required=True,
+        type=output_file,
         metavar="FILE",
         help="file to write ('-' = stdout; a file is made readable by you alone)",
     )
@@ -99,6 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "-o",
         "--output",
         required=True,
+        type=output_file,
         metavar="FILE",
         help="file to write ('-' = stdout)",
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, add_side_argument, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, lazy, output_file
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.maps"
@@ -46,6 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "-o",
         "--output",
+        type=output_file,
         metavar="FILE",
         help="FILE.svg or FILE.png, '-' for SVG on stdout (default NAME.svg)",
     )
@@ -88,6 +89,11 @@ def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for --layout random")
     parser.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="FILE.svg or FILE.png"
+        "-o",
+        "--output",
+        required=True,
+        type=output_file,
+        metavar="FILE",
+        help="FILE.svg or FILE.png",
     )
     parser.set_defaults(func=lazy(HANDLERS, "data_map"))

@@ -11,7 +11,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, add_side_argument, add_turn_file_options, lazy
+from campaign.cli.errors import (
+    add_db_option,
+    add_side_argument,
+    add_turn_file_options,
+    lazy,
+    output_file,
+)
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.pbem"
@@ -40,7 +46,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "database plays, once recorded; not with --again)",
     )
     export.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="file to write ('-' = stdout)"
+        "-o",
+        "--output",
+        required=True,
+        type=output_file,
+        metavar="FILE",
+        help="file to write ('-' = stdout)",
     )
     export.add_argument(
         "--armour",
