@@ -73,6 +73,18 @@ def refuse_unwritable(to: Path) -> None:
         )
 
 
+def holds_a_file(to: Path) -> bool:
+    """Whether writing ``to`` would replace something: a regular file with content is there.
+    Nothing (or a dangling link), an empty file, or a path that is no regular file (the write
+    refuses that one itself, naming its kind) is not: the writers that refuse to lose a file
+    (an export, a fair-play record) look at what is there only then."""
+    try:
+        status = to.stat()
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size > 0
+
+
 def same_file(first: Path, second: Path) -> bool:
     """Whether both paths name one existing file (through links too)."""
     try:

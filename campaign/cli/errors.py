@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -96,7 +95,7 @@ def game_turn(text: str) -> int:
 
 
 #: What a path that names a folder ends with.
-FOLDER_ENDS = tuple(sep for sep in (os.sep, os.altsep) if sep)
+FOLDER_ENDS = ("/", "\\") if sys.platform == "win32" else ("/",)
 
 
 def output_file(text: str) -> str:

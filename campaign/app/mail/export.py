@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -47,7 +46,13 @@ from campaign.rules.phases import Phase
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, seen_text
-from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, refuse_unwritable
+from campaign.userfiles import (
+    FileRefusedError,
+    StagedFile,
+    holds_a_file,
+    read_bounded,
+    refuse_unwritable,
+)
 
 #: Why a turn file must not be written over the key it is signed with.
 SIGNING_KEY = "that is the private key the file is signed with (--sign)"
@@ -334,11 +339,7 @@ def refuse_replacing(parts: Parts, name: str, side: Side | None, to: Path) -> No
     anything else (a key, a letter, another game's file, a file not imported) is refused
     before anything is made or recorded. A path that is no regular file is left to the
     write, which refuses it naming its kind."""
-    try:
-        status = to.stat()
-    except OSError:  # nothing there (or a dangling link): nothing to lose
-        return
-    if not stat.S_ISREG(status.st_mode) or status.st_size == 0:
+    if not holds_a_file(to):  # nothing to lose there
         return
     keep = "export to another name or move it away; nothing was written or recorded"
     try:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -39,7 +38,7 @@ from campaign.pbem.fair.reveal import check_share, open_card
 from campaign.pbem.model import Signature, TurnFile
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
-from campaign.userfiles import FileRefusedError, read_bounded
+from campaign.userfiles import FileRefusedError, holds_a_file, read_bounded
 
 #: The ``format`` of a fair-play record (a complaint or a dispute).
 RECORD_FORMAT = "dark-nebula-fair-record"
@@ -91,11 +90,7 @@ def refuse_replacing(to: Path, campaign: str, side: str | None, what: str) -> No
     empty file and a file its side writes again: its own opening or its own record of
     ``campaign``. A path that is no regular file is left to the write, which refuses it naming
     its kind."""
-    try:
-        status = to.stat()
-    except OSError:  # nothing there (or a dangling link): nothing to lose
-        return
-    if not stat.S_ISREG(status.st_mode) or status.st_size == 0:
+    if not holds_a_file(to):  # nothing to lose there
         return
     try:
         there = json.loads(read_bounded(to, MAX_REPLACED_BYTES, what))
