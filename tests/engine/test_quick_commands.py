@@ -69,23 +69,30 @@ def test_status_ends_at_once_with_the_same_output_and_exit_code(tmp_path, capsys
     assert "TEARDOWN" not in missing.stderr
 
 
-def test_the_collector_stays_off_until_a_quick_command_ends(tmp_path):
-    """issue 47 item 2: a quick command's process never gives the collector back: its first
-    pass would walk every object the command made (0.01-0.02 s of `status`) just before the
-    process ends. The exit code and output still come through the quick exit."""
+def _status_telling_at_exit(tmp_path, *telling: str) -> subprocess.CompletedProcess[str]:
+    """`status` on a new campaign run as the console script runs it, in a new interpreter
+    whose quick exit first runs ``telling`` (lines of the body of ``exit_telling(code)``, with
+    ``sys`` and ``gc`` imported): what the process holds at the moment it ends."""
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0
-    done = _fresh_python(
+    return _fresh_python(
         "import gc, sys",
         "import campaign.cli as cli",
         "real_exit = cli.quick_exit",
         "def exit_telling(code):",
-        "    print('COLLECTOR', gc.isenabled(), file=sys.stderr)",
+        *(f"    {line}" for line in telling),
         "    real_exit(code)",
         "cli.quick_exit = exit_telling",
         f"sys.argv = ['campaign', 'status', 'c', '--db', {url!r}]",
         "sys.exit(cli.main())",
     )
+
+
+def test_the_collector_stays_off_until_a_quick_command_ends(tmp_path):
+    """issue 47 item 2: a quick command's process never gives the collector back: its first
+    pass would walk every object the command made (0.01-0.02 s of `status`) just before the
+    process ends. The exit code and output still come through the quick exit."""
+    done = _status_telling_at_exit(tmp_path, "print('COLLECTOR', gc.isenabled(), file=sys.stderr)")
     assert done.returncode == 0, done.stderr
     assert "game turn" in done.stdout
     assert done.stderr == "COLLECTOR False\n"
@@ -289,21 +296,12 @@ def test_a_quick_command_imports_msgspec_without_typing_extensions(tmp_path):
     ``typing_extensions`` marked absent (msgspec falls back to ``typing``; the import brought
     ``inspect``, ``ast``, ``dis`` and ``socket``: about a twentieth of the command), and the
     mark is gone afterwards: the module still imports in the same process."""
-    url = f"sqlite:///{tmp_path / 'c.db'}"
-    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
-    done = _fresh_python(
-        "import sys",
-        "import campaign.cli as cli",
-        "real_exit = cli.quick_exit",
-        "def exit_telling(code):",
-        "    names = ('msgspec', 'typing_extensions', 'inspect')",
-        "    loaded = sorted(m for m in names if m in sys.modules)",
-        "    import typing_extensions",
-        "    print('LOADED', loaded, typing_extensions.__name__, file=sys.stderr)",
-        "    real_exit(code)",
-        "cli.quick_exit = exit_telling",
-        f"sys.argv = ['campaign', 'status', 'c', '--db', {url!r}]",
-        "sys.exit(cli.main())",
+    done = _status_telling_at_exit(
+        tmp_path,
+        "names = ('msgspec', 'typing_extensions', 'inspect')",
+        "loaded = sorted(m for m in names if m in sys.modules)",
+        "import typing_extensions",
+        "print('LOADED', loaded, typing_extensions.__name__, file=sys.stderr)",
     )
     assert done.returncode == 0, done.stderr
     assert "game turn" in done.stdout
