@@ -131,7 +131,7 @@ def _may_fork() -> bool:
     return (
         sys.platform == "linux"
         and threading.active_count() == 1
-        and os.environ.get("NUMBA_CACHE_DIR", "") == numba_config.CACHE_DIR
+        and os.environ.get("NUMBA_CACHE_DIR", "") == numba_config.CACHE_DIR  # type: ignore[attr-defined]
     )
 
 
