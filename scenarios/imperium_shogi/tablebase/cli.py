@@ -124,6 +124,7 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
             solution,
             directory,
             {"variant": variant, "peak_rss_mb": peak_rss_mib(), "cpu_seconds": cpu_seconds()},
+            index_file=checkpoint.directory_file(),
         )
         del solution
         checkpoint.clear()

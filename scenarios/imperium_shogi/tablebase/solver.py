@@ -172,6 +172,12 @@ class Checkpoint:
         os.replace(tmp, self.path / "directory.npy")
         self._write_json("enumeration.json", {"seconds": seconds})
 
+    def directory_file(self) -> Path | None:
+        """``directory.npy`` once the enumeration is saved (``has_directory``), else None. It
+        holds the directory as ``np.save`` writes it, and the directory does not change after
+        the enumeration, so the stored table's ``index.npy`` is the same file (``store.save``)."""
+        return self.path / "directory.npy" if self.has_directory() else None
+
     def load_directory(self) -> np.ndarray:
         """The finished enumeration."""
         return np.load(self.path / "directory.npy")

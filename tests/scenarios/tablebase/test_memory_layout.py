@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from scenarios.imperium_shogi.tablebase import parallel, solver
+from scenarios.imperium_shogi.tablebase import parallel, solver, warm
 from scenarios.imperium_shogi.tablebase.ranking import Ranking
 from scenarios.imperium_shogi.tablebase.solver import (
     WON_IN_0,
@@ -97,6 +97,32 @@ def test_the_kernels_compile_in_a_child_process():
     assert warm_up_apart()
 
 
+def test_a_started_child_compiles_and_says_how_it_ended():
+    """issue 47 item 1: where the children cannot be forks (another OS, other threads, the
+    cache directory changed since numba's import), each is a new interpreter."""
+    code, errors = warm._started("solve")()
+    assert (code, errors) == (0, "")
+
+
+#: Run in a fresh process (no other thread, so the fork is as the command line's): a forked
+#: child whose warm-up fails, and what it gave back.
+FAILING_FORK_SCRIPT = """
+import json
+from scenarios.imperium_shogi.tablebase import warm
+code, errors = warm._forked("no-such-part")()
+print(json.dumps([warm._may_fork(), code, errors]))
+"""
+
+
+def test_a_forked_child_that_fails_gives_back_its_traceback():
+    """issue 47 item 1: a forked child that fails exits 1 and gives its traceback back through
+    its pipe, for the warm-up to report before the solve compiles in its own process."""
+    may_fork, code, errors = json.loads(_run_fresh(FAILING_FORK_SCRIPT, ""))
+    assert may_fork == sys.platform.startswith("linux")
+    assert code == 1
+    assert "ValueError: unknown warm-up part 'no-such-part'" in errors
+
+
 #: Run in a fresh process after the warm-up: a tiny solve, then every kernel that was not
 #: found in numba's cache (and so was compiled in the solving process).
 MISSES_SCRIPT = """
@@ -117,11 +143,23 @@ print(sorted({
 """
 
 
+#: Run in a fresh process, as the command line runs the warm-up: whether its children are
+#: forks (on Linux they are: the command line has no other thread) and whether all succeeded.
+WARM_UP_SCRIPT = """
+import json
+import sys
+from scenarios.imperium_shogi.tablebase import warm
+forked = warm._may_fork()
+print(json.dumps([forked, warm.warm_up_apart(resume=sys.argv[1] == "resume")]))
+"""
+
+
 def _cold_warm_ups(directory: Path) -> None:
     """On an empty compile cache (``directory/numba-cache``): the warm-up of a fresh solve
-    (``warm_up_apart()``), a fresh process's tiny solve and the kernels it still compiled, then
-    the warm-up of a resumed solve on the same cache (compiling only what a resume adds) and
-    a fresh process's tiny solve and resume; written to ``directory/warm-ups.json``.
+    (``warm_up_apart()`` in a fresh process, as the command line runs it), a fresh process's
+    tiny solve and the kernels it still compiled, then the warm-up of a resumed solve on the
+    same cache (compiling only what a resume adds) and a fresh process's tiny solve and
+    resume; written to ``directory/warm-ups.json``.
 
     One cold compile serves both checks: each warm-up used to start from its own empty cache,
     compiling the fresh solve's kernels twice (about 15 s of CPU; suite time, December 7)."""
@@ -130,7 +168,7 @@ def _cold_warm_ups(directory: Path) -> None:
     try:
         found = {
             solve: {
-                "warmed": warm_up_apart(resume=solve == "resume"),
+                "forked_and_warmed": json.loads(_run_fresh(WARM_UP_SCRIPT, solve)),
                 "compiled_by_the_solve": _run_fresh(MISSES_SCRIPT, solve).strip(),
             }
             for solve in ("fresh", "resume")  # in this order: the resume's cache is warm
@@ -152,7 +190,9 @@ def test_the_compiling_children_leave_nothing_for_the_solve_to_compile(cold_warm
     """issue 47 item 1: on a cold cache the children (each compiling part of the kernels, at
     the same time) compile every kernel a solve runs, so the solving process compiles none;
     the kernels only a resumed solve runs are compiled when it resumes (round 4)."""
-    assert cold_warm_ups[solve]["warmed"]
+    forked, warmed = cold_warm_ups[solve]["forked_and_warmed"]
+    assert warmed
+    assert forked == sys.platform.startswith("linux")  # no interpreter started again (round 17)
     assert cold_warm_ups[solve]["compiled_by_the_solve"] == "[]"
 
 

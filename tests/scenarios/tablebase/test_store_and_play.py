@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import os
+
+import numpy as np
 import pytest
 
 from scenarios.imperium_shogi.ai import PERFECT, ShogiAI
 from scenarios.imperium_shogi.cli import cli_solve
 from scenarios.imperium_shogi.game import ShogiState
 from scenarios.imperium_shogi.tablebase.cli import describe
+from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from scenarios.imperium_shogi.tablebase.store import (
     TablebaseFile,
     best_move,
@@ -30,6 +35,43 @@ def test_save_and_open_round_trip(tmp_path):
         position = as_position(key)
         assert table.value(position) == solution.value(position)
     assert TablebaseFile.open("dobutsu", tmp_path) is None
+
+
+def _saved_bytes(array: np.ndarray) -> bytes:
+    out = io.BytesIO()
+    np.save(out, array)
+    return out.getvalue()
+
+
+def test_the_saved_enumeration_becomes_the_stored_index_without_a_second_write(tmp_path):
+    """SHO-10 / issue 47 item 1: a solve's saved enumeration (the checkpoint's directory.npy)
+    is linked as the table's index.npy, not written again; it holds the bytes the directory
+    has at the end of the solve, and the table answers as the one in memory."""
+    work = tmp_path / "work"
+    solution = solve([reduced_position("bb_b_vs_bb_cr")], False, work=work)
+    saved = Checkpoint(work).directory_file()
+    assert saved is not None
+    directory = table_dir("imperium", tmp_path)
+    save(solution, directory, index_file=saved)
+    index = directory / "index.npy"
+    assert os.path.samefile(index, saved)  # one file, two names: nothing written twice
+    assert index.read_bytes() == _saved_bytes(solution.directory)
+    Checkpoint(work).clear()  # the table keeps its index
+    table = TablebaseFile.open("imperium", tmp_path)
+    assert table is not None
+    for key in stored_keys(solution, 200, 6):
+        assert table.value(as_position(key)) == solution.value(as_position(key))
+
+
+def test_an_index_file_that_cannot_be_linked_is_written(tmp_path):
+    """SHO-10: where the saved enumeration cannot be linked (here: it is gone), the index is
+    written from the directory in memory, as without a checkpoint."""
+    solution = reduced_solution("bb_b_vs_bb_cr", False)
+    directory = table_dir("imperium", tmp_path)
+    save(solution, directory, index_file=tmp_path / "missing.npy")
+    assert (directory / "index.npy").read_bytes() == _saved_bytes(solution.directory)
+    assert not (directory / "index.npy.tmp").exists()
+    assert TablebaseFile.open("imperium", tmp_path) is not None
 
 
 def test_unknown_variant_is_refused(tmp_path):
