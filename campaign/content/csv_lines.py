@@ -18,6 +18,7 @@ from msgspec import Struct, field
 from campaign.content.data_files import read_data_bytes
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
+from campaign.rules.wording import plural
 
 E = TypeVar("E", bound=Enum)
 
@@ -94,15 +95,22 @@ def _header(
     header = tuple(cell.lower() for cell in cells)
     missing = [name for name in required if name not in header]
     if missing:
-        raise DataFileError(path, number, f"missing column(s): {', '.join(missing)}")
+        raise _columns_error(path, number, "missing", missing)
     if exact:
         unknown = [name for name in header if name not in required]
         if unknown:
-            raise DataFileError(path, number, f"unknown column(s): {', '.join(unknown)}")
+            raise _columns_error(path, number, "unknown", unknown)
     duplicates = sorted({name for name in header if header.count(name) > 1})
     if duplicates:
-        raise DataFileError(path, number, f"repeated column(s): {', '.join(duplicates)}")
+        raise _columns_error(path, number, "repeated", duplicates)
     return CsvDocument(path=path, header=header, header_line=number)
+
+
+def _columns_error(path: Path, number: int, what: str, names: list[str]) -> DataFileError:
+    """A header's fault with the columns it names: "1 missing column: count" (DN-DATA-5)."""
+    return DataFileError(
+        path, number, f"{plural(len(names), f'{what} column')}: {', '.join(names)}"
+    )
 
 
 def parse_int(

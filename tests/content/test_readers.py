@@ -26,11 +26,14 @@ def test_csv_unknown_and_repeated_columns(tmp_path: Path):
     # DN-DATA-5: a misspelt or doubled column is an error at the header line
     path = tmp_path / "t.csv"
     path.write_text("# c\na,b,c\n", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"t.csv:2: unknown column\(s\): c"):
+    with pytest.raises(DataFileError, match="t.csv:2: 1 unknown column: c"):
         read_csv(path, ("a", "b"))
     path.write_text("a,b,b\n", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"t.csv:1: repeated column\(s\): b"):
+    with pytest.raises(DataFileError, match="t.csv:1: 1 repeated column: b"):
         read_csv(path, ("a", "b"), exact=False)
+    path.write_text("a\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match="t.csv:1: 2 missing columns: b, c$"):
+        read_csv(path, ("a", "b", "c"))
 
 
 def test_empty_and_missing_files(tmp_path: Path):
