@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from msgspec import Struct, field
 
-from campaign.content.data_files import read_data_bytes
+from campaign.content.data_files import read_data_text
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
 from campaign.rules.wording import plural
@@ -38,17 +38,23 @@ class CsvDocument(Struct):
     header_line: int
     rows: list[CsvRow] = field(default_factory=list)
     meta: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: The line of each metadata key's second comment line, if any (``meta`` keeps the first).
+    repeated_meta: dict[str, int] = field(default_factory=dict)
+
+    def single_meta(self, key: str) -> tuple[int, str] | None:
+        """The ``# key: value`` comment (its line and value), or ``DataFileError`` at a second
+        one: of "# label: official" and "# label: house" neither may win silently (found by
+        use, December 8: the first won, and a house table could be shown as official)."""
+        if key in self.repeated_meta:
+            raise DataFileError(
+                self.path,
+                self.repeated_meta[key],
+                f"a second '# {key}:' line (the first is line {self.meta[key][0]}); keep one",
+            )
+        return self.meta.get(key)
 
 
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-
-
-def read_text(path: Path) -> str:
-    """The file as text (UTF-8, optional BOM); ``DataFileError`` if missing or not UTF-8."""
-    try:
-        return read_data_bytes(path).decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DataFileError(path, None, f"not UTF-8 text ({error.reason})") from None
 
 
 def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> CsvDocument:
@@ -58,14 +64,18 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
     """
     document: CsvDocument | None = None
     meta: dict[str, tuple[int, str]] = {}
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+    repeated_meta: dict[str, int] = {}
+    for number, raw in enumerate(read_data_text(path).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue
         if stripped.startswith("#"):
             key, sep, value = stripped[1:].partition(":")
-            if sep and key.strip():
-                meta.setdefault(key.strip().lower(), (number, value.strip()))
+            name = key.strip().lower()
+            if sep and name in meta:
+                repeated_meta.setdefault(name, number)
+            elif sep and name:
+                meta[name] = (number, value.strip())
             continue
         control = control_character(raw)
         if control is not None:  # names reach SVG pictures and terminals (issue 33 item 6)
@@ -86,6 +96,7 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
     if document is None:
         raise DataFileError(path, 1, "no header line (the file is empty)")
     document.meta = meta
+    document.repeated_meta = repeated_meta
     return document
 
 

@@ -31,7 +31,7 @@ HOUSE_RULES_FILE = "house_rules.toml"
 def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
     """One results table; ``DataFileError`` with the line for any problem."""
     document = read_csv(path, ("die",), exact=False)
-    label_entry = document.meta.get("label")
+    label_entry = document.single_meta("label")
     if label_entry is None:
         raise DataFileError(path, 1, "no '# label: house' (or official) comment line")
     label = parse_enum(path, label_entry[0], "label", label_entry[1], TableLabel)
@@ -67,7 +67,7 @@ def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
     if len(rows) != DIE_FACES:
         last = document.rows[-1].line if document.rows else document.header_line
         raise DataFileError(path, last, f"expected {DIE_FACES} die rows, found {len(rows)}")
-    title = document.meta.get("title", (0, path.stem))[1]
+    title = (document.single_meta("title") or (0, path.stem))[1]
     return CombatTable(
         name=path.stem,
         label=label,

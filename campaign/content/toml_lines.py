@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from msgspec import Struct, field
 
-from campaign.content.data_files import read_data_bytes
+from campaign.content.data_files import read_data_text
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
 
@@ -63,10 +63,7 @@ def scan_positions(text: str) -> TomlPositions:
 
 def read_toml(path: Path) -> tuple[dict[str, Any], TomlPositions]:
     """Parse ``path``; ``DataFileError`` with the line for unreadable or malformed TOML."""
-    try:
-        text = read_data_bytes(path).decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DataFileError(path, None, f"not UTF-8 text ({error.reason})") from None
+    text = read_data_text(path)
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

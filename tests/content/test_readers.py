@@ -48,11 +48,13 @@ def test_empty_and_missing_files(tmp_path: Path):
 
 
 def test_non_utf8_file_is_rejected(tmp_path: Path):
-    # DN-DATA-5: data files are UTF-8
+    # DN-DATA-5: data files are UTF-8; the refusal names the line where the file stops being
+    # UTF-8 (found by use, December 8: it named no line)
     path = tmp_path / "t.toml"
-    path.write_bytes(b'name = "\xff"\n')
-    with pytest.raises(DataFileError, match="not UTF-8"):
+    path.write_bytes(b'label = "house"\nname = "\xff"\n')
+    with pytest.raises(DataFileError, match="not UTF-8") as caught:
         read_toml(path)
+    assert caught.value.line == 2
 
 
 def test_toml_positions_of_tables_and_keys():
