@@ -130,13 +130,16 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
         metavar="COMP_TYPE",
         help="(used by the bash script, before SHELL) what the Tab does: bash's COMP_TYPE",
     )
-    parser.add_argument(
+    words = parser.add_argument(
         "words",
-        nargs="*",
-        default=[],  # not listed as a missing argument of `campaign completion` alone
+        # verbatim: with "*" Python 3.11 drops a "--" the user typed (found by use, December 8:
+        # `campaign data check --` + Tab completed the word before it, "check", over the "--")
+        nargs=argparse.REMAINDER,
+        default=[],
         metavar="WORDS",
         help="(with --complete) the words after `campaign`, the last one being completed",
     )
+    words.required = False  # not listed as a missing argument of `campaign completion` alone
     parser.set_defaults(func=_completion)
 
 

@@ -109,6 +109,22 @@ def test_completion_prints_each_script(capsys):
         assert marker in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        (["data", "check", "--"], "--data\n--help\n--layout\n--seed\n"),
+        (["--"], "--help\n--version\n"),
+        (["completion", "--"], "--complete\n--help\n--listing\n"),
+    ],
+)
+def test_a_double_dash_typed_is_the_word_completed(words, offered, capsys):
+    """DN-ERR-1 (found by use, December 8): `campaign data check --` + Tab offered "check"
+    (the word before it) and bash put it over the "--": the shim's words reached the handler
+    without the "--" the user typed. Every word the shell passes is the user's, verbatim."""
+    assert main(["completion", "--complete", "bash", "--", *words]) == 0
+    assert capsys.readouterr().out == offered
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
