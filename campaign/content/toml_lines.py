@@ -103,10 +103,12 @@ class TomlReader:
         return entries
 
     def top_level(self, allowed: set[str]) -> None:
-        """Reject unknown top-level tables and keys."""
+        """Reject unknown top-level tables and keys, at the line of the table's header or of
+        the key (found by use, December 8: a misspelt ``[sektion]`` was blamed on line 1)."""
         for key in self.document:
             if key not in allowed:
-                self.fail(f"unknown table or key {key!r}", key=key)
+                table = key if (key, 0) in self.positions.tables else ""
+                self.fail(f"unknown table or key {key!r}", table, key=key)
 
     def value(
         self, entry: dict[str, Any], table: str, index: int, key: str, kind: type, default: Any
