@@ -36,6 +36,18 @@ def test_csv_unknown_and_repeated_columns(tmp_path: Path):
         read_csv(path, ("a", "b", "c"))
 
 
+def test_an_unclosed_quote_is_named(tmp_path: Path):
+    # DN-DATA-5 (found by use, December 8): a row with an unclosed quote was refused as
+    # "expected 9 fields, found 3", which sent the referee counting commas
+    path = tmp_path / "t.csv"
+    path.write_text('a,b\n"x, y",2\n"x, y,2\n', encoding="utf-8")
+    with pytest.raises(DataFileError, match='t.csv:3: a quote \\("\\) is not closed'):
+        read_csv(path, ("a", "b"))
+    path.write_text('a,b\n12" gun,"say ""hi"""\n"ab"c,2\n', encoding="utf-8")
+    with pytest.raises(DataFileError, match="t.csv:3: a quoted field is not as CSV writes it"):
+        read_csv(path, ("a", "b"))
+
+
 def test_empty_and_missing_files(tmp_path: Path):
     # DN-DATA-5: an empty file has no header; a missing file names only the path
     path = tmp_path / "t.csv"
