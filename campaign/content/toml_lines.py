@@ -39,6 +39,12 @@ class TomlPositions(Struct):
             return self.keys[(table, index, key)]
         return self.tables.get((table, index), 1)
 
+    def top_level_line(self, name: str) -> int:
+        """The line of the top-level table ``[name]`` (its header) or key ``name``: where a
+        misspelt one is named (found by use, December 8: ``[sektion]`` was blamed on line 1)."""
+        table = name if (name, 0) in self.tables else ""
+        return self.line(table, key=name)
+
 
 def scan_positions(text: str) -> TomlPositions:
     """Index the header and key lines of ``text``."""
@@ -103,12 +109,12 @@ class TomlReader:
         return entries
 
     def top_level(self, allowed: set[str]) -> None:
-        """Reject unknown top-level tables and keys, at the line of the table's header or of
-        the key (found by use, December 8: a misspelt ``[sektion]`` was blamed on line 1)."""
+        """Reject unknown top-level tables and keys, at their lines."""
         for key in self.document:
             if key not in allowed:
-                table = key if (key, 0) in self.positions.tables else ""
-                self.fail(f"unknown table or key {key!r}", table, key=key)
+                raise DataFileError(
+                    self.path, self.positions.top_level_line(key), f"unknown table or key {key!r}"
+                )
 
     def value(
         self, entry: dict[str, Any], table: str, index: int, key: str, kind: type, default: Any
