@@ -28,7 +28,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 
-from campaign.bundled import seed_names
+from campaign.bundled import doc_names, seed_names
 from campaign.cli import build_parser
 from campaign.cli.errors import Lazy
 from campaign.cli.helptext import add_command
@@ -40,6 +40,8 @@ SIDES = ("aslan", "solomani")
 
 #: Campaign names in a database, read only (``--db`` on the line, else the default).
 campaign_names = Lazy("campaign.app.lookup", "campaign_names")
+#: The layouts of the data directory (``--layout``).
+layout_names = Lazy("campaign.app.lookup", "layout_names")
 #: The scenario games (``scenario perft|solve GAME``).
 SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
 #: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs: those
@@ -240,8 +242,13 @@ def _values(action: argparse.Action, before: list[str], positionals: list[str]) 
         yield from (str(choice) for choice in action.choices)
         return
     dest, metavar = action.dest, str(action.metavar or "")
-    if dest == "name" and "FILE" not in metavar:
+    if before[:1] == ["docs"]:  # a document, not a campaign (found by use, December 8:
+        # `campaign docs <Tab>` offered the campaigns' names)
+        yield from doc_names()
+    elif dest == "name" and "FILE" not in metavar:
         yield from campaign_names(_db_url(before))
+    elif dest == "layout":
+        yield from layout_names(_option(before, "--data"))
     elif dest == "game":
         yield from (entry.name for entry in SCENARIOS.resolve())
     elif dest == "order":  # only the orders the seat on the line may give (docs/seats.md)

@@ -12,7 +12,8 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.bundled import bundled_data_dir
+from campaign.bundled import DATA_DIR_ENV as DATA_DIR_ENV
+from campaign.bundled import chosen_data_dir
 from campaign.content.built import keep_built, load_built
 from campaign.content.errors import DataFileError
 from campaign.content.hashing import current_hashes, profile_hash
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from campaign.rules.map_assembly import Section
     from campaign.rules.ruleset import StarMap
 
-#: Environment variable that points the tool at another data directory.
-DATA_DIR_ENV = "CAMPAIGN_DATA_DIR"
 DEFAULT_LAYOUT = "standard"
 RANDOM_LAYOUT = "random"
 
@@ -49,10 +48,7 @@ def default_data_dir() -> Path:
     The shipped data is the repository's ``data/`` folder, installed as the resource package
     ``campaign.data`` (``campaign.bundled``), so a wheel and an editable install both find it.
     """
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override)
-    return bundled_data_dir()
+    return chosen_data_dir()
 
 
 def missing_data_dir(root: Path) -> str:
