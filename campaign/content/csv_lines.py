@@ -61,16 +61,20 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
     """Parse ``path``: every ``required`` column must be in the header, rows must be complete.
 
     With ``exact`` an unknown column is an error too (a misspelt column must not be ignored).
+
+    A file saved by a spreadsheet reads as the text it shows (found by use, December 8): the
+    empty cells it adds at the end of a line are no columns, a line of empty cells is blank,
+    and a comment it put in quotes (it held a comma) is a comment.
     """
     document: CsvDocument | None = None
     meta: dict[str, tuple[int, str]] = {}
     repeated_meta: dict[str, int] = {}
     for number, raw in enumerate(read_data_text(path).splitlines(), start=1):
         stripped = raw.strip()
-        if not stripped:
-            continue
+        if stripped.startswith('"#'):  # a comment a spreadsheet quoted
+            stripped = ",".join(_cells(path, number, stripped))
         if stripped.startswith("#"):
-            key, sep, value = stripped[1:].partition(":")
+            key, sep, value = stripped[1:].rstrip(", ").partition(":")
             name = key.strip().lower()
             if sep and name in meta:
                 repeated_meta.setdefault(name, number)
@@ -85,9 +89,15 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
                 f"holds the control character {control}; data files are printable text",
             )
         cells = [cell.strip() for cell in _cells(path, number, raw)]
+        if not any(cells):  # blank, or a spreadsheet's row of empty cells
+            continue
         if document is None:
+            while not cells[-1]:  # a spreadsheet's empty columns after the last one
+                cells.pop()
             document = _header(path, number, cells, required, exact)
             continue
+        if len(cells) > len(document.header) and not any(cells[len(document.header) :]):
+            cells = cells[: len(document.header)]
         if len(cells) != len(document.header):
             raise DataFileError(
                 path, number, f"expected {len(document.header)} fields, found {len(cells)}"
@@ -104,6 +114,13 @@ def _header(
     path: Path, number: int, cells: list[str], required: tuple[str, ...], exact: bool
 ) -> CsvDocument:
     header = tuple(cell.lower() for cell in cells)
+    separator = next((mark for mark in (";", "\t") if len(cells) == 1 and mark in cells[0]), None)
+    if separator is not None:  # a spreadsheet set to another list separator
+        raise DataFileError(
+            path, number, f"the columns are separated by {separator!r}: save with commas (,)"
+        )
+    if "" in header:  # one left empty between named ones
+        raise DataFileError(path, number, f"column {header.index('') + 1} has no name")
     missing = [name for name in required if name not in header]
     if missing:
         raise _columns_error(path, number, "missing", missing)

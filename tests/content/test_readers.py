@@ -48,6 +48,35 @@ def test_an_unclosed_quote_is_named(tmp_path: Path):
         read_csv(path, ("a", "b"))
 
 
+def test_a_file_saved_by_a_spreadsheet_reads_as_it_shows(tmp_path: Path):
+    """DN-DATA-5 (found by use, December 8): a table saved by a spreadsheet pads every line
+    with empty cells ("# label: official,,,,", "die,1:2,,"), quotes a comment that holds a
+    comma and writes blank rows as ",,,": each was refused ("1 repeated column: ",
+    "label: unknown value 'official,,,,'", "side: unknown value ''"). They read as they show;
+    a column with no name between named ones is named."""
+    path = tmp_path / "t.csv"
+    path.write_text(
+        '# label: official,,\n"# note: a, b",,\na,b,,\n1,,,\n,,,\n3,4,,\n', encoding="utf-8"
+    )
+    document = read_csv(path, ("a", "b"))
+    assert document.meta["label"] == (1, "official")
+    assert document.meta["note"] == (2, "a, b")
+    assert document.header == ("a", "b")
+    assert [(row.line, row.cells) for row in document.rows] == [
+        (4, {"a": "1", "b": ""}),
+        (6, {"a": "3", "b": "4"}),
+    ]
+    path.write_text("a,b,,\n1,2,,3\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match="t.csv:2: expected 2 fields, found 4"):
+        read_csv(path, ("a", "b"))
+    path.write_text("a,,b\n1,2,3\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match="t.csv:1: column 2 has no name"):
+        read_csv(path, ("a", "b"))
+    path.write_text("a;b\n1;2\n", encoding="utf-8")  # was "1 missing column: a"
+    with pytest.raises(DataFileError, match="t.csv:1: the columns are separated by ';'"):
+        read_csv(path, ("a", "b"))
+
+
 def test_empty_and_missing_files(tmp_path: Path):
     # DN-DATA-5: an empty file has no header; a missing file names only the path
     path = tmp_path / "t.csv"
