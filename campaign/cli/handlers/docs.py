@@ -25,7 +25,7 @@ def docs(args: argparse.Namespace) -> int:
         print(f"documents in {docs_dir()}:")
         for name in doc_names():
             print(f"  {name}")
-        print("show one with: campaign docs NAME (e.g. campaign docs tutorial)")
+        print("show one with: campaign docs NAME (e.g. tutorial), a rule with its id (DN-DATA-4)")
         return 0
     name = str(args.name)
     if RULE_ID.fullmatch(name.strip().upper()):
