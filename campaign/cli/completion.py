@@ -111,8 +111,8 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
         "completion",
         summary="shell completion script for bash, zsh or fish",
         description="Print the completion script for a shell: commands, options, campaign "
-        "names, sides, seed and scenario games, and the order words of `campaign "
-        "order` complete on Tab (docs/completion.md).",
+        "names, sides, seed and scenario games, layouts, documents and the order words of "
+        "`campaign order` complete on Tab (docs/completion.md).",
         examples=[
             'campaign completion bash   # eval "$(campaign completion bash)" in ~/.bashrc',
             'campaign completion zsh    # eval "$(campaign completion zsh)" in ~/.zshrc',
