@@ -29,7 +29,12 @@ def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
     reader = TomlReader(path)
     reader.top_level({"layout", "place"})
     head = reader.tables("layout", {"name", "description"})
-    name = reader.value(head[0], "layout", 0, "name", str, path.stem) if head else path.stem
+    if head:  # checked, but the layout is named by its file, as --layout, the campaign's row
+        # and the profile hash name it: a copy of standard.toml as mine.toml that kept
+        # name = "standard" was logged and summarised as "layout standard" (found by use,
+        # December 8)
+        reader.value(head[0], "layout", 0, "name", str, path.stem)
+    name = path.stem
     placements: list[SectionPlacement] = []
     for index, entry in enumerate(reader.tables("place", _PLACE_KEYS)):
         key = reader.value(entry, "place", index, "section", str, ...)
