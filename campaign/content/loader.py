@@ -54,14 +54,18 @@ def default_data_dir() -> Path:
 def missing_data_dir(root: Path) -> str:
     """Why ``root`` cannot be read, in words: "data directory not found", and when
     ``$CAMPAIGN_DATA_DIR`` named it, that the variable did and how to go back to the shipped
-    data (a variable set long ago is easy to forget: found by use)."""
+    data (a variable set long ago is easy to forget: found by use). A file given for the
+    directory is called a file (found by use, December 8: `--data mine/units.csv` was "not
+    found")."""
+    found = (
+        "a file, not a data directory (the folder holding units.csv, tables/ and maps/)"
+        if root.exists()
+        else "data directory not found"
+    )
     override = os.environ.get(DATA_DIR_ENV)
     if override and Path(override) == root:
-        return (
-            f"data directory not found (named by ${DATA_DIR_ENV}; unset it to use the data "
-            "shipped with the tool)"
-        )
-    return "data directory not found"
+        return f"{found} (named by ${DATA_DIR_ENV}; unset it to use the data shipped with the tool)"
+    return found
 
 
 def resolve_layout(layout: str | None, seed: int | None) -> str:

@@ -105,3 +105,15 @@ def test_changed_data_refusal_names_the_directory_read(tmp_path, monkeypatch):
     assert "reads them with CAMPAIGN_DATA_DIR=DIR" in err
     monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(own))
     assert run_cli("status", "war", "--db", database)[0] == 0
+
+
+def test_a_file_given_as_the_data_directory_is_called_a_file(tmp_path):
+    """DN-DATA-5 (found by use, December 8): `--data mine/units.csv` said "data directory not
+    found" of a file that is there."""
+    units = copy_data(tmp_path / "mine") / "units.csv"
+    code, _, err = run_cli("data", "check", "--data", str(units))
+    assert code == 1
+    assert (
+        err == f"{units}: a file, not a data directory (the folder holding units.csv, "
+        "tables/ and maps/)\n"
+    )
