@@ -12,10 +12,13 @@ folder the import system finds for the package (``importlib.util.find_spec``;
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 DATA_PACKAGE = "campaign.data"
 SEEDS_PACKAGE = "campaign.seeds"
+#: A referee's own data directory, read instead of the shipped one (docs/data-formats.md).
+DATA_DIR_ENV = "CAMPAIGN_DATA_DIR"
 
 
 class BundledFilesMissing(FileNotFoundError):
@@ -48,6 +51,14 @@ def package_dir(package: str) -> Path:
 def bundled_data_dir() -> Path:
     """The rules data shipped with the tool (``data/`` of the repository)."""
     return package_dir(DATA_PACKAGE)
+
+
+def chosen_data_dir() -> Path:
+    """The data directory: ``$CAMPAIGN_DATA_DIR`` if set, else the data shipped with the tool.
+    Here, with the shipped one, so that shell completion lists its layouts without the
+    loaders (``campaign.content.loader.default_data_dir`` is this)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) if override else bundled_data_dir()
 
 
 def seed_file(name: str) -> Path:

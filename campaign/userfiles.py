@@ -161,6 +161,12 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
             raise _cannot_read(path, error) from None
 
 
+def line_of_byte(data: bytes, offset: int) -> int:
+    """The 1-based line of ``data`` that holds the byte at ``offset`` (where a file stops being
+    UTF-8, for a refusal that names the line)."""
+    return data[:offset].count(b"\n") + 1
+
+
 def read_text_bounded(path: Path, limit: int, what: str = "file") -> str:
     """``read_bounded`` decoded as UTF-8 (a leading BOM is dropped); a file that is not UTF-8
     is refused naming its line."""
@@ -168,7 +174,7 @@ def read_text_bounded(path: Path, limit: int, what: str = "file") -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
+        line = line_of_byte(data, error.start)
         raise FileRefusedError(
             f"{path}:{line}: not UTF-8 text, not {_article(what)} {what}"
         ) from None

@@ -10,8 +10,8 @@ from one layer to another. A layer may import only the layers listed for it:
 - ``app`` (the write side, one use case per module) imports ``rules``, ``content``, ``records``,
   ``store``, ``pbem``, ``views`` and ``render`` (the pictures use case draws);
 - ``render`` draws what ``views`` describes; of ``rules`` it names only ids and map types;
-- ``serve`` (the browser seats, issue 43) names the seats by the rules' ids only: each seat's
-  screen is the ``tui`` in a process of its own;
+- ``serve`` (the browser seats, issue 43) names the seats by the rules' ids only, and counts
+  with ``wording.plural``: each seat's screen is the ``tui`` in a process of its own;
 - the front ends ``cli`` and ``tui`` import ``app``, ``views`` and ``render``, and of ``rules``
   only ids, errors, the phase enums and the text helper ``suggest``; ``cli`` starts the
   ``tui`` (``campaign tui``, ``campaign demo``) and both host the ``scenarios``.
@@ -65,7 +65,8 @@ RULES_FOR = {
         "campaign.rules.seats",
         "campaign.rules.suggest",
     },
-    "serve": {"campaign.rules.ids"},
+    # and the one plural helper of every sentence that counts (no "1 open screen(s)")
+    "serve": {"campaign.rules.ids", "campaign.rules.wording"},
 }
 
 

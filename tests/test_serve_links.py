@@ -112,3 +112,19 @@ def test_a_pages_reason_is_one_line_without_a_traceback_or_the_database():
     assert UNEXPLAINED in ended_reason(1, "", url, drew=True)
     assert ended_reason(0, "", url, drew=True) == QUIT
     assert "\n" not in ended_reason(1, "campaign: " + "x" * 1000, url, drew=False)
+
+
+def test_the_servers_terminal_counts_the_screens_it_closed(capsys):
+    """DN-ERR-1 (found by use, December 8): ``revoke aslan`` with no open screen said "(0 open
+    screen(s) closed)", Ctrl+C "(1 open screen(s) closed)": the count agrees with its noun."""
+    import asyncio
+
+    from aiohttp import web
+
+    from campaign.serve.server import TableServer
+
+    server = TableServer("war", "sqlite://", SeatLinks(), host="127.0.0.1", port=0)
+    said = asyncio.run(server.run_command("revoke aslan"))
+    assert "the aslan link is revoked (0 open screens closed); its new link:" in said
+    asyncio.run(server.on_shutdown(web.Application()))
+    assert "every link it printed is dead (0 open screens closed);" in capsys.readouterr().out

@@ -159,6 +159,9 @@ class Campaigns:
         catalog.load()
         self.store = store if store is not None else Store(db_url, create=create)
         self.load_ruleset = ruleset_loader or content_loader()
+        #: The data directory is the tool's own choice (``$CAMPAIGN_DATA_DIR`` or the shipped
+        #: data), which a refusal of changed data names (``ruleset_for``).
+        self.reads_default_data = ruleset_loader is None
         self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every
 
@@ -265,8 +268,23 @@ class Campaigns:
             raise RulesetMismatchError(
                 describe_changes(diff_hashes(pinned, dict(ruleset.file_hashes)))
                 + f" (campaign {row.name!r}: `campaign repin {shlex.quote(row.name)} REASON`)"
+                + (self._data_read() if self.reads_default_data else "")
             )
         return ruleset
+
+    @staticmethod
+    def _data_read() -> str:
+        """Which data directory was read and why, for the refusal of changed data: a campaign
+        created with a referee's own files (``$CAMPAIGN_DATA_DIR``) and opened in a shell
+        without the variable was told only that "the data files changed" and to re-pin, which
+        would have put it on the shipped house tables (found by use, December 8)."""
+        from campaign.app.data import data_directory, data_origin
+        from campaign.content.loader import DATA_DIR_ENV
+
+        return (
+            f"; the data read: {data_directory(None)} ({data_origin(None)}): a campaign "
+            f"created with your own data files reads them with {DATA_DIR_ENV}=DIR"
+        )
 
     def reader(self, name: str, side: Side | None) -> Side | None:
         """Whose eyes a read of ``name`` is for: ``side`` when the user names one; else, in a

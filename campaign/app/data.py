@@ -21,6 +21,7 @@ from campaign.content.loader import (
 )
 from campaign.rules.map_assembly import single_section_map
 from campaign.rules.ruleset import Ruleset, StarMap
+from campaign.rules.suggest import did_you_mean
 
 __all__ = [
     "DataFileError",
@@ -76,9 +77,9 @@ def map_to_draw(
             raise ValueError("--seed applies to --layout random, not to --section")
         found = [s for s in catalog.values() if section in (s.key, s.name)]
         if not found:
-            raise ValueError(
-                f"no section {section!r} in {data_dir / 'maps' / 'sections'}; "
-                f"known: {', '.join(sorted(catalog))}"
+            raise ValueError(  # a misspelt key gets the closest (found by use, December 8)
+                f"no section {section[:80]!r} in {data_dir / 'maps' / 'sections'}"
+                f"{did_you_mean(section[:80], catalog)}; known: {', '.join(sorted(catalog))}"
             )
         return single_section_map(found[0]), f"section {found[0].name} ({found[0].key}.toml)"
     chosen = resolve_layout(layout, seed)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from campaign.app import authority
+from campaign.bundled import chosen_data_dir
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.seats import Seat
 from campaign.rules.suggest import by_beginning
@@ -62,3 +63,14 @@ def order_words(url: str | None, name: str | None, side: str | None) -> list[str
     types (not the fair-play orders the machines give, ``authority.MACHINE_ORDERS``)."""
     typed = tuple(verb for verb in verbs.PLAYER_VERBS if verb not in authority.MACHINE_ORDERS)
     return verbs.order_words(typed, typists=order_givers(url, name, side))
+
+
+def layout_names(data: str | None) -> list[str]:
+    """The layouts ``--layout`` takes: the layout files of the data directory (``data``, the
+    ``--data`` on the line, else ``$CAMPAIGN_DATA_DIR``, else the shipped data), then
+    ``random``. Read without the loaders (``maps/layouts/*.toml``, docs/data-formats.md)."""
+    directory = Path(data) if data else chosen_data_dir()
+    return [
+        *sorted(path.stem for path in (directory / "maps" / "layouts").glob("*.toml")),
+        "random",
+    ]

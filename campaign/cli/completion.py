@@ -28,7 +28,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 
-from campaign.bundled import seed_names
+from campaign.bundled import doc_names, seed_names
 from campaign.cli import build_parser
 from campaign.cli.errors import Lazy
 from campaign.cli.helptext import add_command
@@ -40,6 +40,8 @@ SIDES = ("aslan", "solomani")
 
 #: Campaign names in a database, read only (``--db`` on the line, else the default).
 campaign_names = Lazy("campaign.app.lookup", "campaign_names")
+#: The layouts of the data directory (``--layout``).
+layout_names = Lazy("campaign.app.lookup", "layout_names")
 #: The scenario games (``scenario perft|solve GAME``).
 SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
 #: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs: those
@@ -109,8 +111,8 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
         "completion",
         summary="shell completion script for bash, zsh or fish",
         description="Print the completion script for a shell: commands, options, campaign "
-        "names, sides, seed and scenario games, and the order words of `campaign "
-        "order` complete on Tab (docs/completion.md).",
+        "names, sides, seed and scenario games, layouts, documents and the order words of "
+        "`campaign order` complete on Tab (docs/completion.md).",
         examples=[
             'campaign completion bash   # eval "$(campaign completion bash)" in ~/.bashrc',
             'campaign completion zsh    # eval "$(campaign completion zsh)" in ~/.zshrc',
@@ -130,13 +132,16 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
         metavar="COMP_TYPE",
         help="(used by the bash script, before SHELL) what the Tab does: bash's COMP_TYPE",
     )
-    parser.add_argument(
+    words = parser.add_argument(
         "words",
-        nargs="*",
-        default=[],  # not listed as a missing argument of `campaign completion` alone
+        # verbatim: with "*" Python 3.11 drops a "--" the user typed (found by use, December 8:
+        # `campaign data check --` + Tab completed the word before it, "check", over the "--")
+        nargs=argparse.REMAINDER,
+        default=[],
         metavar="WORDS",
         help="(with --complete) the words after `campaign`, the last one being completed",
     )
+    words.required = False  # not listed as a missing argument of `campaign completion` alone
     parser.set_defaults(func=_completion)
 
 
@@ -237,8 +242,13 @@ def _values(action: argparse.Action, before: list[str], positionals: list[str]) 
         yield from (str(choice) for choice in action.choices)
         return
     dest, metavar = action.dest, str(action.metavar or "")
-    if dest == "name" and "FILE" not in metavar:
+    if before[:1] == ["docs"]:  # a document, not a campaign (found by use, December 8:
+        # `campaign docs <Tab>` offered the campaigns' names)
+        yield from doc_names()
+    elif dest == "name" and "FILE" not in metavar:
         yield from campaign_names(_db_url(before))
+    elif dest == "layout":
+        yield from layout_names(_option(before, "--data"))
     elif dest == "game":
         yield from (entry.name for entry in SCENARIOS.resolve())
     elif dest == "order":  # only the orders the seat on the line may give (docs/seats.md)

@@ -13,8 +13,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from campaign.rules.suggest import did_you_mean, short_list
 
@@ -27,11 +28,34 @@ _REQUIRED = "the following arguments are required: "
 _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>[^']*)' \(choose from (?P<choices>.*)\)$")
 
 
+class WholeWordsHelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped between words only: a rule id, a path or an option is never cut
+    at its hyphen ("(DN-" / "MAP-2..4)", "docs/turn-" / "files.md" at 80 columns; found by use,
+    December 8), so it can be searched for and copied from the help."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
+
+
 class CampaignParser(argparse.ArgumentParser):
     """``ArgumentParser`` whose 'invalid choice' error suggests the closest choice and lists the
     choices only when they are few (the command list is long: ``campaign --help`` has it), and
     whose 'arguments are required' error shows the command's first example (``campaign status``
-    alone said only "required: name")."""
+    alone said only "required: name"). Its help wraps between words (``WholeWordsHelpFormatter``)
+    unless a command asks for another formatter."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", WholeWordsHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print the usage line and one error line, then exit with status 2 (as argparse)."""
@@ -102,7 +126,7 @@ def add_command(
     )
 
 
-class _DescriptionAndExamples(argparse.HelpFormatter):
+class _DescriptionAndExamples(WholeWordsHelpFormatter):
     """Wraps the description as usual, prints the epilog (the examples) line by line."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:

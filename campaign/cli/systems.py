@@ -10,10 +10,10 @@ handlers are in ``campaign.cli.handlers.systems`` (ADR 0030).
 from __future__ import annotations
 
 import argparse
-import textwrap
 from pathlib import Path
 
 from campaign.cli.errors import add_db_option, lazy
+from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.systems"
 
@@ -25,20 +25,14 @@ DESCRIPTION = (
 )
 
 
-def _epilog(*examples: str) -> str:
-    return "examples:\n" + "\n".join(f"  {line}" for line in examples)
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``systems`` command."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "systems",
-        help="systems, types and jump routes of the campaign's map (DN-MAP-2..4)",
-        description=textwrap.fill(
-            DESCRIPTION + " Routes explored in this campaign read as explored.", 79
-        ),
-        epilog=_epilog("campaign systems war", "campaign systems war --json"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        summary="systems, types and jump routes of the campaign's map (DN-MAP-2..4)",
+        description=DESCRIPTION + " Routes explored in this campaign read as explored.",
+        examples=["campaign systems war", "campaign systems war --json"],
     )
     parser.add_argument("name", help="campaign name")
     parser.add_argument(
@@ -52,18 +46,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
     """Add ``campaign data systems`` (called by ``campaign.cli.data``)."""
-    parser = verbs.add_parser(
+    parser = add_command(
+        verbs,
         "systems",
-        help="systems, types and routes before any campaign",
-        description=textwrap.fill(
-            DESCRIPTION + " Read from the data files, before any campaign exists.", 79
-        ),
-        epilog=_epilog(
+        summary="systems, types and routes before any campaign",
+        description=DESCRIPTION + " Read from the data files, before any campaign exists.",
+        examples=[
             "campaign data systems",
             "campaign data systems --layout demo",
             "campaign data systems --layout random --seed 7 --json",
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        ],
     )
     parser.add_argument(
         "--data",

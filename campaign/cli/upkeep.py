@@ -10,9 +10,9 @@ JSON Schema is ``docs/schemas/upkeep.schema.json``. The handler is in
 from __future__ import annotations
 
 import argparse
-import textwrap
 
 from campaign.cli.errors import add_db_option, add_side_argument, lazy
+from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.upkeep"
 
@@ -25,21 +25,20 @@ EXAMPLES = (
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``upkeep`` command."""
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "upkeep",
-        help="maintenance preview: each ship, civilised or frontier, cost, what pass "
+        summary="maintenance preview: each ship, civilised or frontier, cost, what pass "
         "does (DN-ECO-7)",
-        description=textwrap.fill(
+        description=(
             "Maintenance as things stand (DN-ECO-7): every ship of a side on the map, "
             "civilised (in a type 1 system its side controls: pays its maintenance number) or "
             "frontier (rolls 1d6 against it), disrupted ships and what recovering them costs, "
             "and what `pass` does in the side's Maintenance & Production phase: pay and roll "
             "by default, or wait for `maintain UNPAID` when the RU do not pay every civilised "
-            "ship.",
-            79,
+            "ship."
         ),
-        epilog="examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
     parser.add_argument("name", help="campaign name")
     add_side_argument(

@@ -15,9 +15,10 @@ from typing import TypeVar
 
 from msgspec import Struct, field
 
-from campaign.content.data_files import read_data_bytes
+from campaign.content.data_files import read_data_text
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
+from campaign.rules.wording import plural
 
 E = TypeVar("E", bound=Enum)
 
@@ -37,34 +38,48 @@ class CsvDocument(Struct):
     header_line: int
     rows: list[CsvRow] = field(default_factory=list)
     meta: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: The line of each metadata key's second comment line, if any (``meta`` keeps the first).
+    repeated_meta: dict[str, int] = field(default_factory=dict)
+
+    def single_meta(self, key: str) -> tuple[int, str] | None:
+        """The ``# key: value`` comment (its line and value), or ``DataFileError`` at a second
+        one: of "# label: official" and "# label: house" neither may win silently (found by
+        use, December 8: the first won, and a house table could be shown as official)."""
+        if key in self.repeated_meta:
+            raise DataFileError(
+                self.path,
+                self.repeated_meta[key],
+                f"a second '# {key}:' line (the first is line {self.meta[key][0]}); keep one",
+            )
+        return self.meta.get(key)
 
 
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-
-
-def read_text(path: Path) -> str:
-    """The file as text (UTF-8, optional BOM); ``DataFileError`` if missing or not UTF-8."""
-    try:
-        return read_data_bytes(path).decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DataFileError(path, None, f"not UTF-8 text ({error.reason})") from None
 
 
 def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> CsvDocument:
     """Parse ``path``: every ``required`` column must be in the header, rows must be complete.
 
     With ``exact`` an unknown column is an error too (a misspelt column must not be ignored).
+
+    A file saved by a spreadsheet reads as the text it shows (found by use, December 8): the
+    empty cells it adds at the end of a line are no columns, a line of empty cells is blank,
+    and a comment it put in quotes (it held a comma) is a comment.
     """
     document: CsvDocument | None = None
     meta: dict[str, tuple[int, str]] = {}
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+    repeated_meta: dict[str, int] = {}
+    for number, raw in enumerate(read_data_text(path).splitlines(), start=1):
         stripped = raw.strip()
-        if not stripped:
-            continue
+        if stripped.startswith('"#'):  # a comment a spreadsheet quoted
+            stripped = ",".join(_cells(path, number, stripped))
         if stripped.startswith("#"):
-            key, sep, value = stripped[1:].partition(":")
-            if sep and key.strip():
-                meta.setdefault(key.strip().lower(), (number, value.strip()))
+            key, sep, value = stripped[1:].rstrip(", ").partition(":")
+            name = key.strip().lower()
+            if sep and name in meta:
+                repeated_meta.setdefault(name, number)
+            elif sep and name:
+                meta[name] = (number, value.strip())
             continue
         control = control_character(raw)
         if control is not None:  # names reach SVG pictures and terminals (issue 33 item 6)
@@ -73,10 +88,16 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
                 number,
                 f"holds the control character {control}; data files are printable text",
             )
-        cells = [cell.strip() for cell in next(csv.reader([raw]))]
+        cells = [cell.strip() for cell in _cells(path, number, raw)]
+        if not any(cells):  # blank, or a spreadsheet's row of empty cells
+            continue
         if document is None:
+            while not cells[-1]:  # a spreadsheet's empty columns after the last one
+                cells.pop()
             document = _header(path, number, cells, required, exact)
             continue
+        if len(cells) > len(document.header) and not any(cells[len(document.header) :]):
+            cells = cells[: len(document.header)]
         if len(cells) != len(document.header):
             raise DataFileError(
                 path, number, f"expected {len(document.header)} fields, found {len(cells)}"
@@ -85,6 +106,7 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
     if document is None:
         raise DataFileError(path, 1, "no header line (the file is empty)")
     document.meta = meta
+    document.repeated_meta = repeated_meta
     return document
 
 
@@ -92,17 +114,44 @@ def _header(
     path: Path, number: int, cells: list[str], required: tuple[str, ...], exact: bool
 ) -> CsvDocument:
     header = tuple(cell.lower() for cell in cells)
+    separator = next((mark for mark in (";", "\t") if len(cells) == 1 and mark in cells[0]), None)
+    if separator is not None:  # a spreadsheet set to another list separator
+        raise DataFileError(
+            path, number, f"the columns are separated by {separator!r}: save with commas (,)"
+        )
+    if "" in header:  # one left empty between named ones
+        raise DataFileError(path, number, f"column {header.index('') + 1} has no name")
     missing = [name for name in required if name not in header]
     if missing:
-        raise DataFileError(path, number, f"missing column(s): {', '.join(missing)}")
+        raise _columns_error(path, number, "missing", missing)
     if exact:
         unknown = [name for name in header if name not in required]
         if unknown:
-            raise DataFileError(path, number, f"unknown column(s): {', '.join(unknown)}")
+            raise _columns_error(path, number, "unknown", unknown)
     duplicates = sorted({name for name in header if header.count(name) > 1})
     if duplicates:
-        raise DataFileError(path, number, f"repeated column(s): {', '.join(duplicates)}")
+        raise _columns_error(path, number, "repeated", duplicates)
     return CsvDocument(path=path, header=header, header_line=number)
+
+
+def _cells(path: Path, number: int, raw: str) -> list[str]:
+    """The fields of one line, quotes read strictly: an unclosed quote made the rest of the
+    line one field, refused as "expected 9 fields, found 3" (found by use, December 8)."""
+    try:
+        return next(csv.reader([raw], strict=True))
+    except csv.Error as error:
+        if "end of data" in str(error):
+            reason = 'a quote (") is not closed: a quoted field ends on its own line'
+        else:
+            reason = f'a quoted field is not as CSV writes it ({error}; "" is a quote inside one)'
+        raise DataFileError(path, number, reason) from None
+
+
+def _columns_error(path: Path, number: int, what: str, names: list[str]) -> DataFileError:
+    """A header's fault with the columns it names: "1 missing column: count" (DN-DATA-5)."""
+    return DataFileError(
+        path, number, f"{plural(len(names), f'{what} column')}: {', '.join(names)}"
+    )
 
 
 def parse_int(

@@ -14,6 +14,7 @@ from campaign.content.maps import SECTIONS_DIR
 from campaign.content.toml_lines import TomlReader
 from campaign.rules.map_assembly import AssemblyError, Section, assemble, assemble_random
 from campaign.rules.ruleset import SectionPlacement, StarMap
+from campaign.rules.suggest import did_you_mean
 
 LAYOUTS_DIR = "layouts"
 _PLACE_KEYS = {"section", "col", "row"}
@@ -28,7 +29,12 @@ def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
     reader = TomlReader(path)
     reader.top_level({"layout", "place"})
     head = reader.tables("layout", {"name", "description"})
-    name = reader.value(head[0], "layout", 0, "name", str, path.stem) if head else path.stem
+    if head:  # checked, but the layout is named by its file, as --layout, the campaign's row
+        # and the profile hash name it: a copy of standard.toml as mine.toml that kept
+        # name = "standard" was logged and summarised as "layout standard" (found by use,
+        # December 8)
+        reader.value(head[0], "layout", 0, "name", str, path.stem)
+    name = path.stem
     placements: list[SectionPlacement] = []
     for index, entry in enumerate(reader.tables("place", _PLACE_KEYS)):
         key = reader.value(entry, "place", index, "section", str, ...)
@@ -75,11 +81,18 @@ def build_map(
     path = maps_dir / LAYOUTS_DIR / f"{layout}.toml"
     if not _LAYOUT_NAME.fullmatch(layout) or layout not in known:
         named = _LAYOUT_NAME.fullmatch(layout)
+        # only a name that looks like a path is told it is not one (found by use, December 8:
+        # `--layout Standard` was told so, and not that 'standard' is the name)
+        path_like = any(mark in layout for mark in ("/", "\\", ".", "~"))
         raise DataFileError(
             path if named else maps_dir / LAYOUTS_DIR,
             None,
             f"no layout {layout[:80]!r}"
-            + ("" if named else ": a layout is the name of a file in this directory, not a path")
+            + (
+                ": a layout is the name of a file in this directory, not a path"
+                if path_like
+                else did_you_mean(layout[:80], [*known, "random"])
+            )
             + f" (layouts: {', '.join(known + ['random'])})",
         )
     return load_layout(path, catalog), path

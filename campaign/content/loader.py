@@ -12,7 +12,8 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.bundled import bundled_data_dir
+from campaign.bundled import DATA_DIR_ENV as DATA_DIR_ENV
+from campaign.bundled import chosen_data_dir
 from campaign.content.built import keep_built, load_built
 from campaign.content.errors import DataFileError
 from campaign.content.hashing import current_hashes, profile_hash
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from campaign.rules.map_assembly import Section
     from campaign.rules.ruleset import StarMap
 
-#: Environment variable that points the tool at another data directory.
-DATA_DIR_ENV = "CAMPAIGN_DATA_DIR"
 DEFAULT_LAYOUT = "standard"
 RANDOM_LAYOUT = "random"
 
@@ -49,23 +48,24 @@ def default_data_dir() -> Path:
     The shipped data is the repository's ``data/`` folder, installed as the resource package
     ``campaign.data`` (``campaign.bundled``), so a wheel and an editable install both find it.
     """
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override)
-    return bundled_data_dir()
+    return chosen_data_dir()
 
 
 def missing_data_dir(root: Path) -> str:
     """Why ``root`` cannot be read, in words: "data directory not found", and when
     ``$CAMPAIGN_DATA_DIR`` named it, that the variable did and how to go back to the shipped
-    data (a variable set long ago is easy to forget: found by use)."""
+    data (a variable set long ago is easy to forget: found by use). A file given for the
+    directory is called a file (found by use, December 8: `--data mine/units.csv` was "not
+    found")."""
+    found = (
+        "a file, not a data directory (the folder holding units.csv, tables/ and maps/)"
+        if root.exists()
+        else "data directory not found"
+    )
     override = os.environ.get(DATA_DIR_ENV)
     if override and Path(override) == root:
-        return (
-            f"data directory not found (named by ${DATA_DIR_ENV}; unset it to use the data "
-            "shipped with the tool)"
-        )
-    return "data directory not found"
+        return f"{found} (named by ${DATA_DIR_ENV}; unset it to use the data shipped with the tool)"
+    return found
 
 
 def resolve_layout(layout: str | None, seed: int | None) -> str:

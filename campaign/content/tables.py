@@ -22,6 +22,7 @@ from campaign.rules.ruleset import (
     parse_odds,
     strictly_ascending,
 )
+from campaign.rules.wording import plural
 
 #: The tables the engine needs (file stems under data/tables/).
 REQUIRED_TABLES = ("space_crt", "bombard_crt", "pd_crt", "ground_crt")
@@ -31,7 +32,7 @@ HOUSE_RULES_FILE = "house_rules.toml"
 def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
     """One results table; ``DataFileError`` with the line for any problem."""
     document = read_csv(path, ("die",), exact=False)
-    label_entry = document.meta.get("label")
+    label_entry = document.single_meta("label")
     if label_entry is None:
         raise DataFileError(path, 1, "no '# label: house' (or official) comment line")
     label = parse_enum(path, label_entry[0], "label", label_entry[1], TableLabel)
@@ -67,7 +68,7 @@ def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
     if len(rows) != DIE_FACES:
         last = document.rows[-1].line if document.rows else document.header_line
         raise DataFileError(path, last, f"expected {DIE_FACES} die rows, found {len(rows)}")
-    title = document.meta.get("title", (0, path.stem))[1]
+    title = (document.single_meta("title") or (0, path.stem))[1]
     return CombatTable(
         name=path.stem,
         label=label,
@@ -108,9 +109,19 @@ def load_house_rules_with_label(path: Path) -> tuple[HouseRules, TableLabel]:
     switches = document.pop("switches", None)
     if document:
         key = next(iter(document))
-        raise DataFileError(path, positions.line(key=key), f"unknown top-level key {key!r}")
+        raise DataFileError(path, positions.top_level_line(key), f"unknown top-level key {key!r}")
     if not isinstance(switches, dict):
         raise DataFileError(path, 1, "missing [switches] table")
+    left_out = [name for name in HouseRules.model_fields if name not in switches]
+    if table_label is TableLabel.OFFICIAL and left_out:
+        # a switch left out takes the tool's own default, a house value (DN-DATA-4)
+        raise DataFileError(
+            path,
+            positions.line("switches"),
+            f'label = "official", but {plural(len(left_out), "switch", "switches")} left out '
+            f"would keep the tool's house default: {', '.join(left_out)}; give each its "
+            "rulebook value",
+        )
     known = HouseRules.model_fields
     for key, value in switches.items():
         line = positions.line("switches", 0, key)

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from msgspec import Struct, field
 
-from campaign.content.data_files import read_data_bytes
+from campaign.content.data_files import read_data_text
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
 
@@ -38,6 +38,12 @@ class TomlPositions(Struct):
         if key is not None and (table, index, key) in self.keys:
             return self.keys[(table, index, key)]
         return self.tables.get((table, index), 1)
+
+    def top_level_line(self, name: str) -> int:
+        """The line of the top-level table ``[name]`` (its header) or key ``name``: where a
+        misspelt one is named (found by use, December 8: ``[sektion]`` was blamed on line 1)."""
+        table = name if (name, 0) in self.tables else ""
+        return self.line(table, key=name)
 
 
 def scan_positions(text: str) -> TomlPositions:
@@ -63,10 +69,7 @@ def scan_positions(text: str) -> TomlPositions:
 
 def read_toml(path: Path) -> tuple[dict[str, Any], TomlPositions]:
     """Parse ``path``; ``DataFileError`` with the line for unreadable or malformed TOML."""
-    try:
-        text = read_data_bytes(path).decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DataFileError(path, None, f"not UTF-8 text ({error.reason})") from None
+    text = read_data_text(path)
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -106,10 +109,12 @@ class TomlReader:
         return entries
 
     def top_level(self, allowed: set[str]) -> None:
-        """Reject unknown top-level tables and keys."""
+        """Reject unknown top-level tables and keys, at their lines."""
         for key in self.document:
             if key not in allowed:
-                self.fail(f"unknown table or key {key!r}", key=key)
+                raise DataFileError(
+                    self.path, self.positions.top_level_line(key), f"unknown table or key {key!r}"
+                )
 
     def value(
         self, entry: dict[str, Any], table: str, index: int, key: str, kind: type, default: Any

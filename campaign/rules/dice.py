@@ -201,7 +201,7 @@ def reroll_refusal(
     listing = "; ".join(f"{n}) {purpose}" for n, purpose in enumerate(purposes, start=1))
     more = len(purposes) - entered
     return InvalidOrderError(
-        f"{error.rule}: {error.reason}: give {more} more {'die' if more == 1 else 'dice'} "
+        f"{error.rule}: {error.reason}: give {plural(more, 'more die', 'more dice')} "
         f"({len(purposes)} in all), in this order: {listing}"
     )
 
@@ -225,8 +225,8 @@ def wrong_dice_count(
         told = f"{entered} values were entered: {entered - count} too many"
     else:
         told = f"only {entered} were entered; {purposes[entered]!r} is the first missing"
-    die = "die" if count == 1 else "dice"
-    takes = f"takes {count} of your dice" if screen is not None else f"rolls {count} {die}"
+    rolls = plural(count, "die", "dice")
+    takes = f"takes {count} of your dice" if screen is not None else f"rolls {rolls}"
     return InvalidOrderError(
         f"DN-ERR-1: this order {takes} and {told}. Give exactly {count}, in this order: {listing}"
     )

@@ -45,6 +45,7 @@ from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
 from campaign.rules.struct_errors import Detail, details_of, field_problem
 from campaign.rules.suggest import close_matches, did_you_mean, suggestion
+from campaign.rules.wording import plural
 
 _SKIP = ("type", "side")
 
@@ -253,7 +254,7 @@ def _takes(verb: str, most: int) -> str:
     December 7, late night: "takes at most 0 argument(s)")."""
     if most == 0:
         return f"{verb!r} takes no arguments"
-    return f"{verb!r} takes at most {most} argument{'' if most == 1 else 's'}"
+    return f"{verb!r} takes at most {plural(most, 'argument')}"
 
 
 def parse_order(

@@ -48,6 +48,7 @@ from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
 from campaign.rules.suggest import did_you_mean, loose_matches, short_list, suggestion
 from campaign.rules.views import resolve_aliases
+from campaign.rules.wording import plural
 
 #: Categories that may only stand in a surface box or ride a carrier (never alone in space).
 SURFACE_ONLY = (UnitCategory.GROUND, UnitCategory.PD)
@@ -216,10 +217,11 @@ def _neutrals_end(state: CampaignState, ruleset: Ruleset) -> None:
     end-phase (DN-SEQ-2)."""
     if _neutrals_done(state, ruleset):
         return
+    left = len(ruleset.star_map.sections) - neutrals_placed(state)
     raise IllegalOrderError(
         "DN-NEU-1",
-        f"{len(ruleset.star_map.sections) - neutrals_placed(state)} neutral counter(s) are "
-        "still to be placed; the step ends by itself when all are placed",
+        f"{plural(left, 'neutral counter')} still to be placed; the step ends by itself when "
+        "all are placed",
     )
 
 
@@ -368,10 +370,11 @@ def check_counter_mix(state: CampaignState, unit_type: UnitType, count: int) -> 
     """DN-DATA-2 / DN-ECO-8: no more counters of a kind than the mix holds."""
     in_play = state.count_in_mix(unit_type.kind)
     if in_play + count > unit_type.count:
+        counter = f"{kind_code(unit_type.kind)} ({unit_type.name}) counter"
         raise IllegalOrderError(
             "DN-DATA-2",
-            f"the counter mix has {unit_type.count} {kind_code(unit_type.kind)} "
-            f"({unit_type.name}) counter(s); {in_play} in play, cannot add {count}",
+            f"the counter mix has {plural(unit_type.count, counter)}; {in_play} in play, "
+            f"cannot add {count}",
         )
 
 

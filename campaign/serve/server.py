@@ -62,6 +62,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from campaign.rules.wording import plural
 from campaign.serve.links import SeatLink, SeatLinks
 from campaign.serve.seat_driver import MAX_PING, SeatWebDriver
 
@@ -98,7 +99,7 @@ SERVER_STOPPED = (
 )
 #: What the server's terminal says when Ctrl+C has stopped it.
 LINKS_DEAD = (
-    "campaign serve stopped: every link it printed is dead ({count} open screen(s) closed); "
+    "campaign serve stopped: every link it printed is dead ({screens} closed); "
     "the next `campaign serve` prints new ones"
 )
 #: Seconds a screen's process has to end once the screen has quit (``q``: it said goodbye)
@@ -481,7 +482,7 @@ class TableServer(Server):
         for websocket in open_:
             await self.close_page(websocket, SERVER_STOPPED)
         await self.end_screens()
-        print(LINKS_DEAD.format(count=len(open_)), flush=True)
+        print(LINKS_DEAD.format(screens=plural(len(open_), "open screen")), flush=True)
 
     async def end_screens(self) -> None:
         """Ask every running screen to quit and wait until their processes have ended
@@ -520,7 +521,8 @@ class TableServer(Server):
             return ""
         if words[0] == "revoke" and len(words) == 2 and words[1] in self.links.seats:
             closed = await self.revoke(words[1])
-            said = f"the {words[1]} link is revoked ({closed} open screen(s) closed); its new link:"
+            screens = plural(closed, "open screen")
+            said = f"the {words[1]} link is revoked ({screens} closed); its new link:"
             print(said, flush=True)
             self.announce(self.links.find_seat(words[1]))
             return said

@@ -158,7 +158,14 @@ def _parse_region(key: str, raw: object, fail: Failure) -> Region:
         raise fail("regions", key, "a region must be an inline table")
     unknown = set(raw) - _REGION_KEYS
     if unknown:
-        raise fail("regions", key, f"unknown field(s) {sorted(unknown)}")
+        raise fail(
+            "regions",
+            key,
+            (
+                f"fields a region does not have: {', '.join(sorted(unknown))} "
+                f"(it has {', '.join(sorted(_REGION_KEYS))})"
+            ),
+        )
     kind = raw.get("kind")
     if kind not in _KINDS:
         raise fail("regions", key, f"kind must be one of {_KINDS}, not {kind!r}")

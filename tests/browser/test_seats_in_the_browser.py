@@ -185,7 +185,7 @@ def test_a_link_revoked_while_the_server_runs_closes_its_screen_and_opens_nothin
     browser.shows(aslan, "aslan's view")
     browser.shows(solomani, "solomani's view")
     said = served.type_command("revoke aslan", "its new link")
-    assert "the aslan link is revoked (1 open screen(s) closed)" in said
+    assert "the aslan link is revoked (1 open screen closed)" in said
     new = served.link_after(said, "aslan")
     assert new != old
     wait_for(lambda: page_says_closed(browser, aslan), "Aslan's page is closed")

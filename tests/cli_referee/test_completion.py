@@ -93,6 +93,29 @@ def test_a_listing_tab_shows_each_candidate_once(db_url):
     assert candidates(words, "'aslan bu", listing=9) == ["'aslan buy", "'aslan buy "]
 
 
+def test_docs_completes_document_names_not_campaigns(db_url):
+    """DN-ERR-1 (found by use, December 8): `campaign docs <Tab>` offered the database's
+    campaigns ("war", "duel"), which `campaign docs` refuses; it offers the documents."""
+    offered = candidates(["docs", "--db", db_url], "")
+    assert "war" not in offered and "duel" not in offered
+    assert candidates(["docs"], "tuto") == ["tutorial"]
+    assert "adr/0024-shell-completion-without-a-dependency" in candidates(["docs"], "adr/0024")
+
+
+def test_layout_completes_the_layouts_of_the_data_directory(tmp_path: Path, monkeypatch):
+    """DN-MAP-5 (found by use, December 8): `--layout <Tab>` offered nothing; it offers the
+    layout files of the data directory (``--data`` on the line, else ``$CAMPAIGN_DATA_DIR``,
+    else the shipped data), then ``random``."""
+    monkeypatch.delenv("CAMPAIGN_DATA_DIR", raising=False)
+    assert candidates(["new", "war", "--layout"], "") == ["demo", "random", "standard"]
+    own = tmp_path / "own"
+    (own / "maps" / "layouts").mkdir(parents=True)
+    (own / "maps" / "layouts" / "ring.toml").write_text("", encoding="utf-8")
+    assert candidates(["data", "check", "--data", str(own), "--layout"], "") == ["random", "ring"]
+    monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(own))
+    assert candidates(["new", "war", "--layout"], "r") == ["random", "ring"]
+
+
 def test_seed_games_and_files():
     assert candidates(["replay"], "standard-t") == ["standard-turn1"]
     assert candidates(["orders", "war"], "") == [FILES]
@@ -107,6 +130,22 @@ def test_completion_prints_each_script(capsys):
     ):
         assert main(["completion", shell]) == 0
         assert marker in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        (["data", "check", "--"], "--data\n--help\n--layout\n--seed\n"),
+        (["--"], "--help\n--version\n"),
+        (["completion", "--"], "--complete\n--help\n--listing\n"),
+    ],
+)
+def test_a_double_dash_typed_is_the_word_completed(words, offered, capsys):
+    """DN-ERR-1 (found by use, December 8): `campaign data check --` + Tab offered "check"
+    (the word before it) and bash put it over the "--": the shim's words reached the handler
+    without the "--" the user typed. Every word the shell passes is the user's, verbatim."""
+    assert main(["completion", "--complete", "bash", "--", *words]) == 0
+    assert capsys.readouterr().out == offered
 
 
 @pytest.mark.slow

@@ -78,3 +78,19 @@ def test_an_unknown_document_is_refused_with_a_hint_and_prints_nothing(typed, ca
     assert len(captured.err) < 300
     if typed == "turn-file":
         assert "did you mean 'turn-files'" in captured.err
+
+
+@pytest.mark.parametrize("typed", ["DN-DATA-4", "dn-data-4"])
+def test_a_rule_id_prints_that_rule(typed, capsys):
+    """DN-ERR-1 (found by use, December 8): every refusal names its rule, but `campaign docs
+    DN-DATA-4` said "no document": it prints the rule, with its catalogue and section."""
+    assert main(["docs", typed]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("DN-DATA-4 (rules/dark-nebula, 1. Data; the whole catalogue: ")
+    assert "- **DN-DATA-4** The combat tables" in out and "on purpose to go on." in out
+    assert "DN-DATA-5" not in out  # the next rule is not part of it
+
+
+def test_an_unknown_rule_id_is_refused(capsys):
+    assert main(["docs", "DN-FOO-9"]) == 1
+    assert "no rule 'DN-FOO-9' in the rules catalogue" in capsys.readouterr().err

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import shlex
 from collections.abc import Iterator
 
@@ -174,3 +175,23 @@ def test_a_missing_argument_gets_an_example(argv, line, capsys):
     err = capsys.readouterr().err
     assert err.splitlines()[-1] == line
     assert "Traceback" not in err
+
+
+#: A help line that ends inside a hyphenated word: "(DN-" / "docs/turn-" / "face-".
+_CUT_AT_A_HYPHEN = re.compile(r"\w-$")
+
+
+@pytest.mark.parametrize("width", ["80", "60"])
+def test_help_never_cuts_a_rule_id_or_a_file_name_at_its_hyphen(width, monkeypatch):
+    """DN-ERR-1 (found by use, December 8): `campaign --help` at 80 columns wrapped "(DN-" /
+    "MAP-2..4)", `campaign new --help` "docs/turn-" / "files.md": a rule id or a path cut in
+    two cannot be searched for or copied. Help wraps between words only."""
+    monkeypatch.setenv("COLUMNS", width)
+    parsers = [("campaign",), *(("campaign", *path) for path, _ in COMMANDS)]
+    cut = [
+        f"{' '.join(path)}: {line!r}"
+        for path, parser in zip(parsers, [build_parser(), *(p for _, p in COMMANDS)], strict=True)
+        for line in parser.format_help().splitlines()
+        if _CUT_AT_A_HYPHEN.search(line.rstrip())
+    ]
+    assert cut == []

@@ -69,7 +69,7 @@ def test_verify_rebuild_replaces_a_damaged_snapshot_from_the_log(db, capsys):
     assert code == 1 and "snapshot at event 5 differs" in err
     code, out, err = _run(db, capsys, "verify", "t", "--rebuild")
     assert code == 0, err
-    assert f"rebuilt from the log alone: {events} events replayed, 1 old snapshot(s)" in out
+    assert f"rebuilt from the log alone: {events} events replayed, 1 old snapshot dropped" in out
     assert "hash chain intact" in out
     with sqlite3.connect(_db_path(db)) as connection:
         assert connection.execute("SELECT COUNT(*) FROM dn_event").fetchone()[0] == events

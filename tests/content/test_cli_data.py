@@ -9,7 +9,7 @@ from campaign.bundled import bundled_data_dir
 from campaign.content import load_ruleset
 from campaign.rules.ruleset import HouseRules
 from tests.conftest import DATA_DIR
-from tests.content.helpers import copy_data, run_cli
+from tests.content.helpers import copy_data, replace_in, run_cli
 
 
 def test_check_prints_summary_and_exits_zero():
@@ -85,3 +85,35 @@ def test_a_missing_directory_named_by_the_environment_says_so(tmp_path, monkeypa
     monkeypatch.delenv("CAMPAIGN_DATA_DIR")
     code, _, err = run_cli("data", "check", "--data", str(gone))
     assert code == 1 and err == f"{gone}: data directory not found\n"
+
+
+def test_changed_data_refusal_names_the_directory_read(tmp_path, monkeypatch):
+    """DN-DATA-4 (found by use, December 8): a campaign created with a referee's own tables
+    (``$CAMPAIGN_DATA_DIR``), opened in a shell without the variable, was told only that "the
+    data files changed" and to re-pin, which would put it on the shipped house tables. The
+    refusal names the directory read, and how a campaign reads its own data files."""
+    own = copy_data(tmp_path / "own")
+    replace_in(own / "tables" / "space_crt.csv", "# label: house", "# label: official")
+    database = f"sqlite:///{tmp_path / 'c.db'}"
+    monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(own))
+    assert run_cli("new", "war", "--seed", "3", "--db", database)[0] == 0
+    monkeypatch.delenv("CAMPAIGN_DATA_DIR")
+    code, _, err = run_cli("status", "war", "--db", database)
+    assert code != 0
+    assert "tables/space_crt.csv changed" in err
+    assert f"the data read: {bundled_data_dir()} (shipped with campaign {__version__})" in err
+    assert "reads them with CAMPAIGN_DATA_DIR=DIR" in err
+    monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(own))
+    assert run_cli("status", "war", "--db", database)[0] == 0
+
+
+def test_a_file_given_as_the_data_directory_is_called_a_file(tmp_path):
+    """DN-DATA-5 (found by use, December 8): `--data mine/units.csv` said "data directory not
+    found" of a file that is there."""
+    units = copy_data(tmp_path / "mine") / "units.csv"
+    code, _, err = run_cli("data", "check", "--data", str(units))
+    assert code == 1
+    assert (
+        err == f"{units}: a file, not a data directory (the folder holding units.csv, "
+        "tables/ and maps/)\n"
+    )

@@ -93,3 +93,11 @@ def test_huge_or_device_data_files_are_refused(tmp_path, kind):
     code, out, err = run_cli("data", "check", "--data", str(data))
     assert code == 1 and "data OK" not in out and err.count("\n") == 1
     assert "units.csv" in err and ("a device" if kind == "device" else "too large") in err
+
+
+def test_a_layout_name_in_capitals_gets_did_you_mean():
+    """DN-MAP-5 (found by use, December 8): `--layout Standard` was told "a layout is the name
+    of a file in this directory, not a path"; a name that is no path gets the closest layout."""
+    code, _, err = run_cli("data", "check", "--layout", "Standard")
+    assert code == 1
+    assert "no layout 'Standard'; did you mean 'standard'?" in err and "not a path" not in err

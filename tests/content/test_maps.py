@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections import deque
 from functools import cache
 from pathlib import Path
@@ -62,6 +63,19 @@ def test_standard_layout_uses_all_eight_sections():
     assert set(standard().sections) == SECTION_NAMES
     assert standard().layout == "standard" and standard().seed is None
     assert len(standard().systems) == sum(len(s.systems) for s in sections().values())
+
+
+def test_a_layout_is_named_by_its_file(tmp_path: Path):
+    """DN-MAP-5 (found by use, December 8): standard.toml copied as mine.toml, its
+    ``name = "standard"`` kept, gave a map of layout "standard" for ``--layout mine`` (the log's
+    "The map is assembled: layout standard", `data check`'s summary): the file names it."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    layouts = data / "maps" / "layouts"
+    shutil.copyfile(layouts / "standard.toml", layouts / "mine.toml")
+    assert 'name = "standard"' in (layouts / "mine.toml").read_text(encoding="utf-8")
+    assert load_ruleset(data, layout="mine").star_map.layout == "mine"
+    assert load_ruleset(data, layout="standard").star_map.layout == "standard"
 
 
 def test_demo_layout_is_the_two_homes_and_the_nebula():

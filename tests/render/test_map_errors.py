@@ -87,6 +87,16 @@ def test_data_map_of_one_section(tmp_path, capsys):  # DN-MAP-1, DN-DATA-5
     assert hexes["lantern"] == "0203" and hexes["umbra-gate"] == "0102"  # as in the file
 
 
+def test_data_map_of_a_misspelt_section_suggests_the_key(tmp_path, capsys):  # DN-ERR-1
+    """Found by use, December 8: `--section vecinso` listed the keys but named none; the
+    closest key is suggested, as for a misspelt layout, and nothing is written."""
+    target = tmp_path / "v.svg"
+    assert main(["data", "map", "--section", "vecinso", "-o", str(target)]) == 1
+    assert "no section 'vecinso' in " in (err := capsys.readouterr().err)
+    assert "; did you mean 'vecinos'?; known: aslan_hierate" in err
+    assert not target.exists()
+
+
 def test_data_map_error_names_file_and_line_and_writes_nothing(tmp_path, capsys):  # DN-DATA-5
     data = tmp_path / "data"
     shutil.copytree(DATA_DIR, data)

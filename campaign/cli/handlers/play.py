@@ -33,6 +33,7 @@ from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
 from campaign.views.status import Status, status_report, to_act_words
 from campaign.views.status import status as status_view
+from campaign.views.words import plural
 
 if TYPE_CHECKING:
     from campaign.app.orders import TakeBack
@@ -300,8 +301,8 @@ def verify(args: argparse.Namespace) -> int:
     if args.rebuild:
         rebuilt = service.rebuild(args.name)
         print(
-            f"{args.name}: rebuilt from the log alone: {rebuilt.loaded.head.seq} events "
-            f"replayed, {rebuilt.dropped} old snapshot(s) dropped, a fresh one written; "
+            f"{args.name}: rebuilt from the log alone: {plural(rebuilt.loaded.head.seq, 'event')} "
+            f"replayed, {plural(rebuilt.dropped, 'old snapshot')} dropped, a fresh one written; "
             f"state digest {rebuilt.digest}"
         )
     anchor = ANCHOR.resolve().parse(args.anchor) if args.anchor else None

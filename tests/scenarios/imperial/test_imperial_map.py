@@ -85,6 +85,13 @@ def line_of(text: str, needle: str) -> int:
         ('city = "S", port = "ioniansea" }', 'city = "S" }', "trieste = {", "without a port"),
         ('kind = "impassable" }', 'kind = "mountain" }', "switzerland = {", "kind must be"),
         ("switzerland = []", 'switzerland = ["spain"]', "switzerland = [", "impassable"),
+        # a misspelt field is named with the fields a region has, no "field(s)" (DN-ERR-1)
+        (
+            'prague = { name = "Prague", kind = "land"',
+            'prague = { name = "Prague", kind = "land", factroy = true',
+            "prague = {",
+            "fields a region does not have: factroy (it has city, factory, home, kind, name, port)",
+        ),
     ],
 )
 def test_bad_map_names_file_line_and_key(old, new, needle, message):
