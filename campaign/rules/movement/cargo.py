@@ -28,7 +28,7 @@ from campaign.rules.movement.systems import SystemStatus, system_status
 from campaign.rules.phases import Actor
 from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import check_cargo
+from campaign.rules.setup_rules import check_cargo, other_pd_in_box
 from campaign.rules.state import CampaignState, Location, Unit, Where
 
 CARGO_PHASES = (*MOVEMENT_PHASES, *COMBAT_PHASES)
@@ -120,13 +120,13 @@ def _name(ruleset: Ruleset, system_id: str) -> str:
 
 def _check_one_pd(state: CampaignState, ruleset: Ruleset, pd: Unit, system_id: str) -> None:
     """DN-MOV-10: at most one PD marker per surface box."""
-    for other in state.units_at(Location.box(system_id)):
-        if other.id != pd.id and ruleset.unit_type(other.kind).category is UnitCategory.PD:
-            raise IllegalOrderError(
-                "DN-MOV-10",
-                f"the surface box of {_name(ruleset, system_id)} already holds PD {other.id}: "
-                f"{pd.id} cannot be installed there",
-            )
+    other = other_pd_in_box(state, ruleset, pd, Location.box(system_id))
+    if other is not None:
+        raise IllegalOrderError(
+            "DN-MOV-10",
+            f"the surface box of {_name(ruleset, system_id)} already holds PD {other.id}: "
+            f"{pd.id} cannot be installed there",
+        )
 
 
 def pd_source_ok(presence: Presence, ruleset: Ruleset, side: Side, system_id: str) -> bool:
