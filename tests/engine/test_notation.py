@@ -172,6 +172,38 @@ def test_an_empty_argument_is_named_with_the_order_s_rule(text, message):
     ("text", "message"),
     [
         (
+            "aslan load A-F-2,A-F-3 A-MS-1",
+            "DN-MOV-5: cannot read order 'aslan load A-F-2,A-F-3 A-MS-1': CARGO takes one "
+            "name, not a list ('A-F-2,A-F-3'): give one 'load' order for each (usage: aslan "
+            "load CARGO CARRIER)",
+        ),
+        (
+            "aslan unload A-F-2,A-F-3",
+            "DN-MOV-5: cannot read order 'aslan unload A-F-2,A-F-3': CARGO takes one name, "
+            "not a list ('A-F-2,A-F-3'): give one 'unload' order for each (usage: aslan "
+            "unload CARGO)",
+        ),
+    ],
+)
+def test_a_list_where_the_usage_takes_one_name_says_to_give_one_order_each(text, message):
+    """DN-MOV-5 DN-ERR-1 (found by use, December 8): ``load A-F-2,A-F-3 A-MS-1`` was refused
+    as "unknown unit 'A-F-2,A-F-3'", which did not say that ``load`` takes one cargo. A list in
+    a one-name argument is refused saying so and how to load several: one order each."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text)
+    assert refused.value.message == message
+
+
+def test_a_comma_in_free_text_is_still_read():
+    """DN-ERR-1: the one-name check leaves a referee's quoted reason alone."""
+    order = parse_order('referee set-ru aslan 5 "recount, at the table"')
+    assert order.reason == "recount, at the table"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
             "solomani produce RT 1 halden",
             "DN-ECO-8: cannot read order 'solomani produce RT 1 halden': LOCATION: bad "
             "location 'halden': expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced; did you "
