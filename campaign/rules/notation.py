@@ -220,6 +220,12 @@ LIST_PLACEHOLDERS = frozenset(
 )
 
 
+#: Placeholders that take one name but whose order answers a list itself, better than "give
+#: one order for each": a list of ships where one stack moves is told how to make them one
+#: stack (``form-stack``/``merge-stacks``, DN-MOV-2).
+LISTS_ANSWERED_BY_THE_ORDER = frozenset({"STACK"})
+
+
 def _list_hint(template: str) -> str:
     """ "; a list is written …" when ``template`` takes a list: too many words there are most
     likely a list written with spaces (found by use, December 7, evening: `referee-assign b1
@@ -370,6 +376,8 @@ def _refuse_malformed_word(
     index = fields.index(name)
     if _argument_name(words, index) is None or words[index].startswith('"'):
         return  # free text, or no word of the usage names it: the order's own check speaks
+    if words[index] in LISTS_ANSWERED_BY_THE_ORDER and "," in token:
+        return  # the movement rules say how to make the ships one stack (DN-MOV-2)
     raise _argument_refusal(text, side, verb, state, fields, name, problem)
 
 
