@@ -220,10 +220,12 @@ LIST_PLACEHOLDERS = frozenset(
 )
 
 
-#: Placeholders that take one name but whose order answers a list itself, better than "give
-#: one order for each": a list of ships where one stack moves is told how to make them one
-#: stack (``form-stack``/``merge-stacks``, DN-MOV-2).
-LISTS_ANSWERED_BY_THE_ORDER = frozenset({"STACK"})
+#: Placeholders naming the one unit an order acts on, where a list means "this order for each
+#: of them" (``load A-F-2,A-F-3 A-MS-1``): such a list is refused saying to give one order
+#: for each. Elsewhere a list is left to the order's own refusal, which says better what is
+#: wrong (a STACK list: how to make one stack, DN-MOV-2; a LABEL: what a label is; a DEST:
+#: one way out, DN-CBT-7).
+ONE_ORDER_EACH = frozenset({"CARGO", "UNIT", "PD"})
 
 
 def _list_hint(template: str) -> str:
@@ -376,8 +378,8 @@ def _refuse_malformed_word(
     index = fields.index(name)
     if _argument_name(words, index) is None or words[index].startswith('"'):
         return  # free text, or no word of the usage names it: the order's own check speaks
-    if words[index] in LISTS_ANSWERED_BY_THE_ORDER and "," in token:
-        return  # the movement rules say how to make the ships one stack (DN-MOV-2)
+    if "," in token and not _is_list(spec.cls, name) and words[index] not in ONE_ORDER_EACH:
+        return  # a list where one name goes: the order's own refusal says what is wrong
     raise _argument_refusal(text, side, verb, state, fields, name, problem)
 
 

@@ -194,10 +194,14 @@ def test_a_list_where_the_usage_takes_one_name_says_to_give_one_order_each(text,
     assert refused.value.message == message
 
 
-def test_a_comma_in_free_text_is_still_read():
-    """DN-ERR-1: the one-name check leaves a referee's quoted reason alone."""
+def test_a_comma_in_free_text_or_another_one_name_argument_is_left_to_the_order():
+    """DN-ERR-1: the one-name check leaves a referee's quoted reason alone, and a list where a
+    label, a stack or a way out goes to the order's own refusal, which says what is wrong
+    there better than "one order for each" (DN-MOV-2, DN-CBT-7)."""
     order = parse_order('referee set-ru aslan 5 "recount, at the table"')
     assert order.reason == "recount, at the table"  # type: ignore[attr-defined]
+    for text in ("aslan form-stack a,b A-CL-1", "aslan withdraw b1 a,b", "aslan jump x,y span"):
+        parse_order(text)  # read: the rules refuse it with their own sentence
 
 
 @pytest.mark.parametrize(
