@@ -221,6 +221,14 @@ LIST_PLACEHOLDERS = frozenset(
 )
 
 
+#: Placeholders naming the one unit an order acts on, where a list means "this order for each
+#: of them" (``load A-F-2,A-F-3 A-MS-1``): such a list is refused saying to give one order
+#: for each. Elsewhere a list is left to the order's own refusal, which says better what is
+#: wrong (a STACK list: how to make one stack, DN-MOV-2; a LABEL: what a label is; a DEST:
+#: one way out, DN-CBT-7).
+ONE_ORDER_EACH = frozenset({"CARGO", "UNIT", "PD"})
+
+
 def _list_hint(template: str) -> str:
     """ "; a list is written …" when ``template`` takes a list: too many words there are most
     likely a list written with spaces (found by use, December 7, evening: `referee-assign b1
@@ -314,7 +322,7 @@ def parse_order(
         )
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(typed, args, strict=True):
-        _refuse_empty(text, side, verb, state, fields, name, token)
+        _refuse_malformed_word(text, side, verb, state, fields, name, token)
         try:
             data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
         except InvalidOrderError as error:  # a word no value is read from (a bad location)
@@ -332,7 +340,7 @@ def parse_order(
         ) from None
 
 
-def _refuse_empty(
+def _refuse_malformed_word(
     text: str,
     side: Side | None,
     verb: str,
@@ -347,21 +355,32 @@ def _refuse_empty(
     where the word should be ("DN-NEU-1:  is no neutral counter left"). Free text, a quoted
     word of the usage (``"REASON"``), is left to the order's own validation, and so is an
     argument no word of the usage names (``manual|auto``; ``place-neutral``'s counter when
-    the tool draws them, whose refusal says so)."""
+    the tool draws them, whose refusal says so).
+
+    A list given where the usage takes one name (``load A-F-2,A-F-3 A-MS-1``) is refused the
+    same way, saying to give one order for each (found by use, December 8: it was refused as
+    "unknown unit 'A-F-2,A-F-3'", which did not say that ``load`` takes one cargo). No id,
+    system, code or label holds a comma, so such a word is never a name."""
     spec = order_spec(verb)
     if not token.strip():
         problem = "is empty"
-    elif token != "-" and _is_list(spec.cls, name) and any(not p.strip() for p in token.split(",")):
+    elif not _is_list(spec.cls, name):
+        if "," not in token:
+            return  # nearly every argument: the usage is not looked at
+        problem = f"takes one name, not a list ({token!r}): give one {verb!r} order for each"
+    elif token != "-" and any(not p.strip() for p in token.split(",")):
         problem = (
             f"{token!r} has an empty item: a list is names joined by commas, none of them "
             "empty, or '-' for none"
         )
     else:
-        return  # nearly every argument: the usage is not looked at
+        return
     words = spec.shown_in(state)[0].split()[1:]
     index = fields.index(name)
     if _argument_name(words, index) is None or words[index].startswith('"'):
         return  # free text, or no word of the usage names it: the order's own check speaks
+    if "," in token and not _is_list(spec.cls, name) and words[index] not in ONE_ORDER_EACH:
+        return  # a list where one name goes: the order's own refusal says what is wrong
     raise _argument_refusal(text, side, verb, state, fields, name, problem)
 
 

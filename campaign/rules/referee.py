@@ -20,7 +20,13 @@ from campaign.rules.movement.stacks import StackRelabelled
 from campaign.rules.phases import Actor
 from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import SURFACE_ONLY, check_cargo, find_system, find_unit
+from campaign.rules.setup_rules import (
+    SURFACE_ONLY,
+    check_cargo,
+    check_one_pd_in_box,
+    find_system,
+    find_unit,
+)
 from campaign.rules.state import CampaignState, Location, Unit, Where
 from campaign.rules.upcast import AddedField, VersionedEvent
 
@@ -191,17 +197,7 @@ def _check_place(state: CampaignState, ruleset: Ruleset, unit: Unit, location: L
             f"{unit.id} ({unit_type.name}) stands in a surface box or aboard a carrier, not in "
             "a stellar hex",
         )
-    if unit_type.category is UnitCategory.PD:
-        others = [
-            u.id
-            for u in state.units_at(location)
-            if u.id != unit.id and ruleset.unit_type(u.kind).category is UnitCategory.PD
-        ]
-        if others:
-            name = find_system(ruleset, location.system or "").name
-            raise IllegalOrderError(
-                "DN-MOV-10", f"the surface box of {name} already holds PD {others[0]}"
-            )
+    check_one_pd_in_box(state, ruleset, unit, location)
 
 
 def _refuse_if_fighting(state: CampaignState, ruleset: Ruleset, unit_id: str) -> None:

@@ -446,6 +446,33 @@ class Deploy(Order, frozen=True, kw_only=True):
     location: Location
 
 
+def other_pd_in_box(
+    state: CampaignState, ruleset: Ruleset, unit: Unit, location: Location
+) -> Unit | None:
+    """The PD marker other than ``unit`` standing at ``location``, if any (DN-MOV-10: at most
+    one PD marker a surface box). None when ``unit`` is no PD marker."""
+    if ruleset.unit_type(unit.kind).category is not UnitCategory.PD:
+        return None
+    for other in state.units_at(location):
+        if other.id != unit.id and ruleset.unit_type(other.kind).category is UnitCategory.PD:
+            return other
+    return None
+
+
+def check_one_pd_in_box(
+    state: CampaignState, ruleset: Ruleset, unit: Unit, location: Location
+) -> None:
+    """Refuse to put the PD marker ``unit`` in a surface box that already holds another
+    (DN-MOV-10). The one check of a deployment (DN-SET-2) and of a referee's ``adjust``, so
+    both refuse alike; nothing when ``unit`` is no PD marker."""
+    other = other_pd_in_box(state, ruleset, unit, location)
+    if other is not None:
+        name = find_system(ruleset, location.system or "").name
+        raise IllegalOrderError(
+            "DN-MOV-10", f"the surface box of {name} already holds PD {other.id}"
+        )
+
+
 def check_cargo(state: CampaignState, ruleset: Ruleset, unit: Unit, carrier: Unit) -> None:
     """DN-MOV-7 capacities: a transport carries one ground unit or PD; a mothership up to three
     fighters and nothing else; carriers are not themselves cargo."""
@@ -523,16 +550,7 @@ def _deploy_one(
             f"{unit.id} ({unit_type.name}) goes to the surface box or aboard a carrier, "
             "not the stellar hex",
         )
-    if unit_type.category is UnitCategory.PD:
-        others = [
-            u
-            for u in state.units_at(location)
-            if u.id != unit.id and ruleset.unit_type(u.kind).category is UnitCategory.PD
-        ]
-        if others:
-            raise IllegalOrderError(
-                "DN-MOV-10", f"the surface box of {system.name} already holds PD {others[0].id}"
-            )
+    check_one_pd_in_box(state, ruleset, unit, location)
     return UnitDeployed(unit_id=unit.id, location=location)
 
 

@@ -20,7 +20,7 @@ from campaign.rules.base import Event
 from campaign.rules.combat.space_events import BattlesOpened
 from campaign.rules.flow import CampaignStarted
 from campaign.rules.ids import ORDER_GIVERS, Side
-from campaign.rules.narration import BattleSummary
+from campaign.rules.narration import BattleSummary, Narrated
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.registry import event_types
 from campaign.rules.ruleset import Ruleset
@@ -283,7 +283,9 @@ def story(
         batch = list(events[start:end])
         row = rows[start]
         if row.seq >= first_seq and (last_seq is None or row.seq <= last_seq):
-            narrated = narration.narrate(batch, state, viewer=viewer, ruleset=ruleset)
+            narrated = _without_dice_echo(
+                narration.narrate(batch, state, viewer=viewer, ruleset=ruleset)
+            )
             record = next((e for e in batch if isinstance(e, DiceEntered)), None)
             undone = [f"reverted: {text}" for e in batch if (text := reverted.of(e, state, viewer))]
             entries.append(
@@ -307,6 +309,22 @@ def story(
         engine.fold(batch, state)
         start = end
     return entries
+
+
+def _without_dice_echo(narrated: list[Narrated]) -> list[Narrated]:
+    """``narrated`` without the sentence "Dice typed at the table: 3, 4" when the batch's dice
+    line shows those dice with their purposes and says they were typed at the table (found by
+    use, December 8: the log showed the typed dice twice for one order). A batch whose typed
+    dice show no line of their own (none rolled, or all hidden from the viewer) keeps the
+    sentence; so does a referee's override of seeded dice, the record of that override
+    (DN-ERR-1)."""
+    if not any(item.rolls for item in narrated):
+        return narrated
+    return [
+        item
+        for item in narrated
+        if not (isinstance(item.event, DiceEntered) and item.event.origin == "physical")
+    ]
 
 
 def standing_seqs(rows: Sequence[Logged], events: Sequence[Event]) -> set[int]:

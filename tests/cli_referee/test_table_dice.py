@@ -135,3 +135,16 @@ def test_an_order_file_cannot_carry_physical_dice(table_db, tmp_path, capsys):
     assert "(0 orders before it applied, nothing after it)" in err
     page = " ".join((REPO_ROOT / "docs" / "referee-cli.md").read_text().split())
     assert "In a `--dice physical` campaign an order file cannot carry dice" in page
+
+
+def test_the_log_shows_the_dice_typed_once(table_db, capsys):
+    """DN-CBT-1 DN-ERR-1 (found by use, December 8): `campaign log` showed the dice typed for
+    one order twice, as the sentence "Dice typed at the table: 3, 4" and in the dice line with
+    their purposes. The dice line alone shows them, for the referee and for a player."""
+    assert main(["order", "p", "aslan range b1", "--dice", "2,5", *table_db]) == 0
+    assert "Dice typed at the table: 2, 5" in capsys.readouterr().out  # the order's answer
+    for seat in ([], ["--side", "aslan"]):
+        assert main(["log", "p", "--type", "range-rolled", *seat, *table_db]) == 0
+        out = capsys.readouterr().out
+        assert "Dice typed at the table" not in out
+        assert out.count("dice (typed at the table): range marrow round 1 solomani try 1=2") == 1

@@ -536,3 +536,29 @@ def test_once_fighters_are_out_the_duty_names_the_range_roll_first():  # DN-CBT-
     game.play(f"aslan launch {BID} A-F-1")
     [duty] = who_must_act(game.state, game.ruleset)
     assert duty.orders == ("aslan range b1", "aslan launch b1 FIGHTERS")
+
+
+def test_the_range_roll_says_the_defender_may_launch_its_fighters_first():  # DN-CBT-8
+    """DN-CBT-8 DN-CBT-1 (found by use, December 8): with the Aslan defending, "solomani must
+    act: battle b1 at Aagar: roll for range" said nothing of the Aslan fighters aboard their
+    mothership, which may launch as the round opens; a referee following it rolled the range
+    with them left aboard. The duty's reason names the other side's launch until one is out."""
+    game = Campaign(
+        [
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+            place("A-MS-1", "aslan:MS", "hex:neb-a"),
+            place("A-F-1", "aslan:F", "on:A-MS-1"),
+        ],
+        phasing=Side.SOLOMANI,
+    )
+    game.enter()
+    bid = "neb-a/solomani-aslan"
+    [duty] = who_must_act(game.state, game.ruleset)
+    assert duty.side is Side.SOLOMANI and duty.orders == ("solomani range b1",)
+    assert duty.reason.endswith(
+        "roll for range, round 1 (aslan may launch fighters first: aslan launch b1 FIGHTERS, "
+        "DN-CBT-8)"
+    )
+    game.play(f"aslan launch {bid} A-F-1")
+    [duty] = who_must_act(game.state, game.ruleset)
+    assert duty.reason.endswith("roll for range, round 1")

@@ -241,3 +241,30 @@ def test_lift_off_names_the_box_and_refuses_a_ship_named_twice():
     assert str(error) == "DN-INT-5: A-CL-2 is not one of aslan's ships in the surface box of Aagar"
     error = game.reject("aslan lift-off neb-a A-CL-1,A-CL-1")
     assert str(error) == "DN-INT-5: A-CL-1 is named twice"
+
+
+def test_pd_aimed_at_a_ship_not_acting_on_the_box_names_the_ships_it_may_fire_at():
+    """DN-INT-1 DN-INT-2 (found by use, December 8): PD aimed at a ship that neither
+    bombards nor lands was refused as "PD can only fire at ships acting on the box", leaving
+    the referee to guess which those were. The refusal names them."""
+    from campaign.rules.ids import Side
+
+    game = Campaign(
+        [
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-DD-2", "solomani:DD", "hex:neb-a"),
+            place("A-PD-1", "aslan:PD", "box:neb-a"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.INTERACTION,
+        phasing=Side.SOLOMANI,
+    )
+    game.enter()
+    game.play("solomani interact neb-a S-DD-1 S-CL-1>A-RT-1")
+    error = game.reject("aslan pd-fire neb-a A-PD-1>S-DD-2", [1, 1])
+    assert error.rule_id == "DN-INT-1"
+    assert error.reason == (
+        "A-PD-1 can fire only at a ship bombarding or landing on the box of Aagar "
+        "(S-CL-1, S-DD-1), not S-DD-2"
+    )

@@ -12,12 +12,14 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.synthetic_map import synthetic_pieces, synthetic_ruleset
+from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.economy.control import box_control
 from campaign.rules.economy.income import compute_income
 from campaign.rules.economy.occupancy import Occupancy, Piece
 from campaign.rules.economy.report import IncomeReport, build_report
-from campaign.rules.ids import PLAYER_SIDES
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
+from tests.economy.game import Game
 
 
 def _reports(systems: int) -> list[tuple[IncomeReport, object]]:
@@ -125,3 +127,20 @@ def test_the_occupancy_lists_each_sides_ground_systems_once():
         assert set(listed) == expected
         sides_seen += bool(expected)
     assert sides_seen == len(PLAYER_SIDES)
+
+
+def test_fighters_aboard_a_mothership_are_named_aboard_it():  # DN-ECO-3
+    """Found by use (December 8): Halden's cut at Marrow listed "aslan A-F-1 (stellar hex)"
+    for fighters aboard their mothership, which ``campaign units`` shows ``on:A-MS-1``. Cargo
+    is named aboard its carrier; it still cuts where its carrier stands (docs/rules-economy.md,
+    "Motherships and fighters cut connections")."""
+    game = Game(
+        counters="""
+        A-MS-1 aslan:MS hex:marrow
+        A-F-1 aslan:F on:A-MS-1
+    """
+    )
+    report = income_report_for(game.state, game.ruleset, Side.SOLOMANI)
+    (halden,) = [box for box in report.boxes if box.system_id == "halden"]
+    (marrow,) = [cut for cut in halden.cut_by if cut.system_id == "marrow"]
+    assert "aslan A-MS-1 (stellar hex), aslan A-F-1 (aboard A-MS-1)" in marrow.reason

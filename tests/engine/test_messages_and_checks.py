@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.rules import engine
+from campaign.rules import engine, setup_rules
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
@@ -149,3 +149,34 @@ def test_a_referee_adjustment_puts_a_pd_only_in_a_box_without_one():
     game.reject('referee adjust-unit A-PD-2 hex:eawyo - "moved"', rule="DN-MOV-7")
     game.play('referee adjust-unit A-PD-2 box:ftahr - "set up in the wrong box"')
     assert game.where("A-PD-2") == "box:ftahr"
+
+
+def test_one_pd_a_box_is_one_check_for_deployment_and_adjustment(monkeypatch):
+    """DN-MOV-10: the one-PD-a-box refusal was written twice, in the set-up's deploy
+    (DN-SET-2) and in the referee's ``adjust-unit`` (found by use, December 8). Both go through
+    ``setup_rules.check_one_pd_in_box`` now and refuse with the same sentence."""
+    counters = """
+        A-PD-1 aslan:PD box:hlirakh
+        A-PD-2 aslan:PD unplaced
+    """
+    deploying = Game(phase=Phase.SETUP_DEPLOY, counters=counters)
+    deployed = deploying.reject("aslan deploy A-PD-2 box:hlirakh", rule="DN-MOV-10")
+    adjusting = Game(phase=Phase.FIRST_MOVEMENT, counters=counters)
+    adjusted = adjusting.reject(
+        'referee adjust-unit A-PD-2 box:hlirakh - "moved"', rule="DN-MOV-10"
+    )
+    assert (
+        deployed.reason == adjusted.reason == "the surface box of Hlirakh already holds PD A-PD-1"
+    )
+
+    checked: list[str] = []
+    monkeypatch.setattr(
+        setup_rules,
+        "other_pd_in_box",
+        lambda state, ruleset, unit, location: checked.append(unit.id),
+    )
+    Game(phase=Phase.SETUP_DEPLOY, counters=counters).play("aslan deploy A-PD-2 box:hlirakh")
+    Game(phase=Phase.FIRST_MOVEMENT, counters=counters).play(
+        'referee adjust-unit A-PD-2 box:hlirakh - "moved"'
+    )
+    assert checked == ["A-PD-2", "A-PD-2"]

@@ -172,6 +172,42 @@ def test_an_empty_argument_is_named_with_the_order_s_rule(text, message):
     ("text", "message"),
     [
         (
+            "aslan load A-F-2,A-F-3 A-MS-1",
+            "DN-MOV-5: cannot read order 'aslan load A-F-2,A-F-3 A-MS-1': CARGO takes one "
+            "name, not a list ('A-F-2,A-F-3'): give one 'load' order for each (usage: aslan "
+            "load CARGO CARRIER)",
+        ),
+        (
+            "aslan unload A-F-2,A-F-3",
+            "DN-MOV-5: cannot read order 'aslan unload A-F-2,A-F-3': CARGO takes one name, "
+            "not a list ('A-F-2,A-F-3'): give one 'unload' order for each (usage: aslan "
+            "unload CARGO)",
+        ),
+    ],
+)
+def test_a_list_where_the_usage_takes_one_name_says_to_give_one_order_each(text, message):
+    """DN-MOV-5 DN-ERR-1 (found by use, December 8): ``load A-F-2,A-F-3 A-MS-1`` was refused
+    as "unknown unit 'A-F-2,A-F-3'", which did not say that ``load`` takes one cargo. A list in
+    a one-name argument is refused saying so and how to load several: one order each."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text)
+    assert refused.value.message == message
+
+
+def test_a_comma_in_free_text_or_another_one_name_argument_is_left_to_the_order():
+    """DN-ERR-1: the one-name check leaves a referee's quoted reason alone, and a list where a
+    label, a stack or a way out goes to the order's own refusal, which says what is wrong
+    there better than "one order for each" (DN-MOV-2, DN-CBT-7)."""
+    order = parse_order('referee set-ru aslan 5 "recount, at the table"')
+    assert order.reason == "recount, at the table"  # type: ignore[attr-defined]
+    for text in ("aslan form-stack a,b A-CL-1", "aslan withdraw b1 a,b", "aslan jump x,y span"):
+        parse_order(text)  # read: the rules refuse it with their own sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
             "solomani produce RT 1 halden",
             "DN-ECO-8: cannot read order 'solomani produce RT 1 halden': LOCATION: bad "
             "location 'halden': expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced; did you "

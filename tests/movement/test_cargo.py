@@ -230,3 +230,24 @@ def test_a_ship_named_as_cargo_is_refused_as_no_cargo():
     )
     error = game.reject("aslan load A-CL-1 A-TR-1")
     assert str(error) == "DN-MOV-7: a transport carries a ground unit or PD, not CL"
+
+
+def test_loading_cargo_already_aboard_says_where_it_is():
+    """DN-MOV-5 DN-ERR-1 (found by use, December 8): a second ``load A-PD-2 A-TR-3`` was
+    refused as "A-PD-2 is not in the surface box of Hlirakh", as if the PD had gone missing.
+    It says the cargo is aboard already, or aboard another carrier and how to move it."""
+    game = Game(
+        counters="""
+        A-TR-1 aslan:TR hex:hlirakh
+        A-TR-2 aslan:TR hex:hlirakh
+        A-RT-1 aslan:RT-4 on:A-TR-1
+    """
+    )
+    error = game.reject("aslan load A-RT-1 A-TR-1", rule="DN-MOV-5")
+    assert error.reason == "A-RT-1 is already aboard A-TR-1"
+    error = game.reject("aslan load A-RT-1 A-TR-2", rule="DN-MOV-5")
+    assert error.reason.startswith("A-RT-1 is aboard A-TR-1: cargo goes from one carrier")
+    assert "unload A-RT-1 first" in error.reason
+    game.play("aslan unload A-RT-1")
+    game.play("aslan load A-RT-1 A-TR-2")
+    assert game.where("A-RT-1") == "on:A-TR-2"

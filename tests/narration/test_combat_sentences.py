@@ -154,3 +154,29 @@ def test_cargo_lost_with_its_destroyed_transport_is_named():
     head = _lines(game, f"aslan fire {BID}", [6])[0].split("\n")[0]
     assert "A-TR-1 destroyed with A-JT-1 aboard" in head
     assert game.state.units["A-JT-1"].location.where.value == "eliminated"
+
+
+def test_a_destroyed_mothership_names_its_fighters_once_by_their_fate():
+    """DN-CBT-8 DN-CBT-9 (found by use, December 8): a mothership destroyed while one fighter
+    was out read "A-MS-1 destroyed with A-F-1, A-F-3 aboard; fighters lost with their
+    mothership: A-F-3; fighters back to the box: A-F-1": the launched fighter was called
+    aboard, and the one aboard was named twice. Each fighter is named once, by its fate."""
+    game = Campaign(
+        [
+            place("A-MS-1", "aslan:MS", "hex:neb-a"),
+            place("A-F-1", "aslan:F", "on:A-MS-1"),
+            place("A-F-3", "aslan:F", "on:A-MS-1"),
+            place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        ]
+    )
+    game.enter()
+    game.play(f"aslan launch {BID} A-F-1")
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} long")
+    game.play(f"referee referee-assign {BID} S-CL-1>A-MS-1+A-F-1")
+    head = _lines(game, f"aslan fire {BID}", [6, 1])[0].split("\n")[0]
+    assert "A-MS-1 destroyed;" in head and "aboard" not in head
+    assert "fighters lost with their mothership: A-F-3 (DN-CBT-9)" in head
+    assert "fighters back to the box: A-F-1 (DN-CBT-9)" in head
+    assert game.where("A-F-1") == "box:neb-a" and game.where("A-F-3") == "eliminated"

@@ -10,7 +10,7 @@ from campaign.rules.combat.surface_orders import LiftedOff
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
-from campaign.rules.movement.cargo import CargoLoaded
+from campaign.rules.movement.cargo import CargoLoaded, CargoUnloaded
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
 from campaign.rules.movement.stacks import StackRelabelled
@@ -180,3 +180,23 @@ def test_one_ship_lifting_off_lifts_off():
     assert two.startswith("A-B1-1, A-B2-1 lift off to the stellar hex of Hlirakh")
     joined = _read(JoinedBattle(system="hlirakh", side=A, units=["A-CL-1"], battles={}))
     assert joined == "A-CL-1 lifts off into the battle at Hlirakh (DN-MOV-6)"
+
+
+def test_loading_and_unloading_cite_the_rule_of_cargo_handling():
+    """DN-MOV-5 DN-MOV-10 (found by use, December 8): "A-RT-2 boards A-TR-1 (DN-MOV-7)" and
+    "A-PD-3 unloads from A-TR-6 at Eawyo (DN-MOV-7)" cited the rule of what fits where; the
+    referee looking them up in the catalogue found loading under DN-MOV-5 and the setting up
+    of a PD under DN-MOV-10."""
+    state = _with(
+        Unit(id="A-TR-1", kind="aslan:TR", owner=A, location=Location.hex("eawyo")),
+        Unit(id="A-RT-1", kind="aslan:RT-5", owner=A, location=Location.box("eawyo")),
+        Unit(id="A-PD-1", kind="aslan:PD", owner=A, location=Location.carried("A-TR-1")),
+    )
+    loaded = CargoLoaded(side=A, cargo="A-RT-1", carrier="A-TR-1")
+    assert _read(loaded, state) == "A-RT-1 boards A-TR-1 (DN-MOV-5)"
+    troops = CargoUnloaded(side=A, cargo="A-RT-1", carrier="A-TR-1", system="eawyo")
+    assert _read(troops, state) == "A-RT-1 unloads from A-TR-1 at Eawyo (DN-MOV-5)"
+    pd = CargoUnloaded(side=A, cargo="A-PD-1", carrier="A-TR-1", system="eawyo")
+    assert _read(pd, state) == (
+        "A-PD-1 unloads from A-TR-1 at Eawyo: PD set up in its surface box (DN-MOV-10)"
+    )

@@ -289,8 +289,15 @@ def _check_plan(
     for pd_uid, ship_uid in plan.pd_targets.items():
         if pd_uid not in targets or not targets[pd_uid].is_pd:
             raise IllegalOrderError("DN-INT-2", f"{pd_uid} is not a PD marker in the box")
-        if ship_uid not in (*plan.land, *plan.bombard):
-            raise IllegalOrderError("DN-INT-1", "PD can only fire at ships acting on the box")
+        exposed = [*plan.bombard, *plan.land]
+        if ship_uid not in exposed:
+            # which ships it may fire at (found by use, December 8: "PD can only fire at ships
+            # acting on the box" left the referee to guess which those were)
+            raise IllegalOrderError(
+                "DN-INT-1",
+                f"{pd_uid} can fire only at a ship bombarding or landing on the box of "
+                f"{system.name} ({', '.join(exposed)}), not {ship_uid}",
+            )
     for uid in plan.drops:
         if uid not in cargo_drops:
             raise IllegalOrderError(

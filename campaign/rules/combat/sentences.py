@@ -8,7 +8,7 @@ per shot ("A-CL-2 fires on S-DD-1 (missile 4 vs defence 3, column 1:1), rolls 5:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from campaign.rules.combat import book
@@ -91,12 +91,18 @@ def _aboard(view: NarrationView, carrier: str) -> list[str]:
 
 
 def effects_text(
-    view: NarrationView, effects: Mapping[str, CombatResult], shots: Iterable[Shot | BoxShot] = ()
+    view: NarrationView,
+    effects: Mapping[str, CombatResult],
+    shots: Iterable[Shot | BoxShot] = (),
+    told_apart: Collection[str] = (),
 ) -> str:
     """ "S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses"); a ship destroyed by several D
     and no X says why (DN-CBT-4), and one destroyed with units aboard names them, lost with it
     ("A-TR-1 destroyed with A-JT-1 aboard"; found by use, December 7: they left the game
-    unnamed)."""
+    unnamed). ``told_apart``: units whose fate the sentence tells on its own, never "aboard":
+    the fighters of a mothership, which fight as units of the battle (found by use, December
+    8: "A-MS-1 destroyed with A-F-1, A-F-3 aboard; ... fighters back to the box: A-F-1", for a
+    fighter that was out and landed, DN-CBT-9)."""
     hits: dict[str, list[CombatResult]] = {}
     for shot in shots:
         if shot.roll is not None and shot.result is not CombatResult.NO_EFFECT:
@@ -104,7 +110,11 @@ def effects_text(
     parts = []
     for uid, result in effects.items():
         text = f"{view.unit(uid)} {RESULT_WORDS[result]}"
-        lost = _aboard(view, uid) if result is CombatResult.DESTROYED else []
+        lost = (
+            [held for held in _aboard(view, uid) if held not in told_apart and held not in effects]
+            if result is CombatResult.DESTROYED
+            else []
+        )
         if lost:
             text += f" with {view.units(lost)} aboard"
         taken = hits.get(uid, [])
@@ -394,7 +404,7 @@ def _round(event: RoundFought, view: NarrationView) -> str:
     home = [f.uid for f in result.fighters if f.returned_to_box]
     head = (
         f"Battle at {place}, round {result.round} at {result.range.value} range: "
-        f"{effects_text(view, result.effects, result.shots)}"
+        f"{effects_text(view, result.effects, result.shots, [*lost, *home])}"
     )
     carried = _disrupted_with_carrier(view, event)
     if carried:

@@ -57,10 +57,11 @@ def battle_stage_duty(
             # December 7, late night: "launch" stayed first after the launch, as if not taken)
             out = any(u.launched for u in fighters)
             orders.insert(len(orders) if out else 0, f"launch {short} FIGHTERS")
+        launch = _other_launch(battle, side, short)
         return _duty(
             side,
             orders,
-            f"{where}: roll for range, round {battle.round + 1}",
+            f"{where}: roll for range, round {battle.round + 1}{launch}",
             "DN-CBT-1",
             battle_id,
             short,
@@ -131,6 +132,19 @@ def _assign_duty(
         orders = [f"target {short} UNIT ENGAGEMENT"]
     orders.append(f"target {short} auto")  # the default choices for the rest of the round
     return _duty(side, orders, reason, "DN-CBT-3", battle_id, short)
+
+
+def _other_launch(battle: Battle, roller: Side, short: str) -> str:
+    """What the reason of the range roll adds when the other side's fighters may still launch
+    as the round opens (DN-CBT-8: either side, before the range roll). Found by use, December
+    8: with the Aslan defending at Marrow, "now: solomani must act: ... roll for range" said
+    nothing of the Aslan fighters aboard their mothership, and a referee following it rolled
+    the range with them left aboard for the round."""
+    others = [u for u in battle.units if u.fighter and u.side != roller]
+    if not others or any(u.launched for u in others):
+        return ""
+    side = others[0].side.value
+    return f" ({side} may launch fighters first: {side} launch {short} FIGHTERS, DN-CBT-8)"
 
 
 def _roller(state: CampaignState, battle: Battle) -> Side:

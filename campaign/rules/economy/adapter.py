@@ -77,6 +77,7 @@ def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
                 system_id=location.system if on_map else None,
                 in_box=in_box,
                 disrupted=unit.disrupted,
+                carrier=unit.location.carrier if carried else None,
             )
         )
     return pieces

@@ -56,7 +56,8 @@ class Piece(Struct, frozen=True):
     """One unit on the map: its label (``CR#4``), the side it acts for, its type and place.
 
     ``system_id`` is ``None`` for a unit that is not on the map (an unplaced PD marker,
-    DN-ECO-9). ``in_box`` is True in the planetary surface box, False in the stellar hex.
+    DN-ECO-9). ``in_box`` is True in the planetary surface box, False in the stellar hex;
+    ``carrier`` names the carrier of a unit aboard one (it stands where its carrier stands).
     """
 
     label: str
@@ -65,9 +66,14 @@ class Piece(Struct, frozen=True):
     system_id: str | None
     in_box: bool = False
     disrupted: bool = False
+    carrier: str | None = None  # the carrier it is aboard, if any (a fighter on its mothership)
 
     def describe(self) -> str:
-        """A short phrase for reports: ``aslan CR#4 (stellar hex)``."""
+        """A short phrase for reports: ``aslan CR#4 (stellar hex)``; cargo is named aboard its
+        carrier, ``aslan A-F-1 (aboard A-MS-1)`` (found by use, December 8: fighters aboard a
+        mothership were said to be in the stellar hex, which ``campaign units`` contradicted)."""
+        if self.carrier is not None:
+            return f"{self.side.value} {self.label} (aboard {self.carrier})"
         place = "surface box" if self.in_box else "stellar hex"
         return f"{self.side.value} {self.label} ({place})"
 

@@ -28,7 +28,7 @@ from campaign.rules.movement.systems import SystemStatus, system_status
 from campaign.rules.phases import Actor
 from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import check_cargo
+from campaign.rules.setup_rules import check_cargo, other_pd_in_box
 from campaign.rules.state import CampaignState, Location, Unit, Where
 
 CARGO_PHASES = (*MOVEMENT_PHASES, *COMBAT_PHASES)
@@ -120,13 +120,13 @@ def _name(ruleset: Ruleset, system_id: str) -> str:
 
 def _check_one_pd(state: CampaignState, ruleset: Ruleset, pd: Unit, system_id: str) -> None:
     """DN-MOV-10: at most one PD marker per surface box."""
-    for other in state.units_at(Location.box(system_id)):
-        if other.id != pd.id and ruleset.unit_type(other.kind).category is UnitCategory.PD:
-            raise IllegalOrderError(
-                "DN-MOV-10",
-                f"the surface box of {_name(ruleset, system_id)} already holds PD {other.id}: "
-                f"{pd.id} cannot be installed there",
-            )
+    other = other_pd_in_box(state, ruleset, pd, Location.box(system_id))
+    if other is not None:
+        raise IllegalOrderError(
+            "DN-MOV-10",
+            f"the surface box of {_name(ruleset, system_id)} already holds PD {other.id}: "
+            f"{pd.id} cannot be installed there",
+        )
 
 
 def pd_source_ok(presence: Presence, ruleset: Ruleset, side: Side, system_id: str) -> bool:
@@ -161,6 +161,8 @@ def decide_load(state: CampaignState, order: Load, ruleset: Ruleset, dice: Dice)
     # what the carrier takes first: a ship named as cargo was told to be in the box (found by
     # use, December 7, night), as if landing it would let it board
     check_cargo(state, ruleset, cargo, carrier)
+    if cargo.location.where is Where.CARRIED:
+        _refuse_cargo_aboard(cargo, carrier)
     if cargo.location.where is Where.UNPLACED:
         if cargo_type.category is not UnitCategory.PD:
             raise IllegalOrderError("DN-MOV-10", f"{cargo.id} is not on the map")
@@ -186,6 +188,20 @@ def decide_load(state: CampaignState, order: Load, ruleset: Ruleset, dice: Dice)
             f"PD {cargo.id} is installed at {_name(ruleset, system_id)} and stays there",
         )
     return [CargoLoaded(side=side, cargo=cargo.id, carrier=carrier.id)]
+
+
+def _refuse_cargo_aboard(cargo: Unit, carrier: Unit) -> None:
+    """Refuse to load ``cargo`` that is aboard a carrier already (DN-MOV-5: cargo is loaded
+    from the surface box). Found by use, December 8: a second ``load A-PD-2 A-TR-3`` was told
+    that A-PD-2 "is not in the surface box of Hlirakh", as if it had gone missing."""
+    held_by = cargo.location.carrier
+    if held_by == carrier.id:
+        raise IllegalOrderError("DN-MOV-5", f"{cargo.id} is already aboard {carrier.id}")
+    raise IllegalOrderError(
+        "DN-MOV-5",
+        f"{cargo.id} is aboard {held_by}: cargo goes from one carrier to another through the "
+        f"surface box (unload {cargo.id} first, where {held_by} may unload)",
+    )
 
 
 @decides(Unload)

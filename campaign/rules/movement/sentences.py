@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign.rules.ids import UnitFlag
+from campaign.rules.ids import UnitCategory, UnitFlag
 from campaign.rules.movement.cargo import CargoLoaded, CargoUnloaded
 from campaign.rules.movement.moves import EXPLORE_TARGET, MovementEnded, StackMoved, UnitsLifted
 from campaign.rules.movement.paths import Arrival
@@ -142,13 +142,28 @@ def _lifted(event: UnitsLifted, view: NarrationView) -> str:
 
 @describes(CargoLoaded, changes_control=True)
 def _loaded(event: CargoLoaded, view: NarrationView) -> str:
-    return f"{view.unit(event.cargo)} boards {view.unit(event.carrier)} (DN-MOV-7)"
+    """Loading is DN-MOV-5's (found by use, December 8: the sentence cited DN-MOV-7, the rule
+    of what fits where, which a referee looking the order up did not find it in)."""
+    return f"{view.unit(event.cargo)} boards {view.unit(event.carrier)} (DN-MOV-5)"
 
 
 @describes(CargoUnloaded, changes_control=True)
 def _unloaded(event: CargoUnloaded, view: NarrationView) -> str:
+    """Unloading is DN-MOV-5's; a PD marker unloaded (or installed directly) is set up in the
+    box, DN-MOV-10's (found by use, December 8: both cited DN-MOV-7)."""
     source = f" from {view.unit(event.carrier)}" if event.carrier else ""
-    return f"{view.unit(event.cargo)} unloads{source} at {view.system(event.system)} (DN-MOV-7)"
+    where = f"{view.unit(event.cargo)} unloads{source} at {view.system(event.system)}"
+    if _is_pd(view, event.cargo):
+        return f"{where}: PD set up in its surface box (DN-MOV-10)"
+    return f"{where} (DN-MOV-5)"
+
+
+def _is_pd(view: NarrationView, uid: str) -> bool:
+    """Whether ``uid`` is a PD marker, as the ruleset reads its kind (False without one)."""
+    unit = view.state.units.get(uid)
+    if unit is None or view.ruleset is None:
+        return False
+    return view.ruleset.unit_type(unit.kind).category is UnitCategory.PD
 
 
 @describes(StackRelabelled)
