@@ -57,6 +57,17 @@ async def open_form(pilot, order_line: str = "") -> OrderForm:
     return form
 
 
+async def close_form(pilot, form: OrderForm) -> None:
+    """Esc until ``form`` is closed: each Esc steps back once (a typed filter, then from a list
+    to the field it depends on) before the form closes."""
+    for _ in range(len(form.fields) + 2):
+        if not screen_on_top(pilot.app, OrderForm):
+            return
+        await pilot.press("escape")
+        await pilot.pause()
+    await until(pilot, lambda: not screen_on_top(pilot.app, OrderForm), "the form closed")
+
+
 def test_e_opens_the_order_the_game_waits_for(service: CampaignService, no_keymap: Path):
     """Item 1 (DN-SEQ-2, DN-CBT-3): with an empty order line ``e`` opened the first legal
     order of the acting side (``aslan load`` while the battle waited for the defender to name
@@ -243,7 +254,7 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
             await pilot.press("z", "z")
             no_match = ["no choice matches what is typed"]
             await until(pilot, lambda: list_rows(form, "PATH") == no_match, "no match for zz")
-            await pilot.press("escape")
+            await close_form(pilot, form)
             session = screen_of(pilot).session
             session.order("aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
             session.order("aslan end-phase")
@@ -453,5 +464,39 @@ def test_enter_on_a_filter_matching_nothing_stays_and_says_so(
             path = form.query_one("#field-1", ChoiceField)
             await until(pilot, lambda: path.has_focus_within, "on to PATH once main is chosen")
             assert stack.value == "main"
+
+    asyncio.run(scenario())
+
+
+def test_esc_in_the_destination_list_steps_back_and_keeps_the_form(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 8; DN-MOV-2, DN-ERR-1): in the jump form, Esc in PATH (the
+    destinations of the stack chosen) closed the whole form and the stack chosen was lost.
+    Esc now takes back a typed filter first, then goes back to STACK with ``main`` still
+    chosen, and only there closes the form, nothing sent."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            session = screen_of(pilot).session
+            events_before = session.loaded.head.seq
+            form = await open_form(pilot)
+            stack = form.query_one("#field-0", ChoiceField)
+            path = form.query_one("#field-1", ChoiceField)
+            await pilot.press("enter")  # the first stack: main
+            await until(pilot, lambda: path.has_focus_within, "PATH focused")
+            await until(pilot, lambda: len(list_rows(form, "PATH")) > 1, "main's destinations")
+            everywhere = list_rows(form, "PATH")
+            await pilot.press("f", "i")
+            await until(pilot, lambda: list_rows(form, "PATH") != everywhere, "fi typed")
+            await pilot.press("escape")
+            await until(pilot, lambda: list_rows(form, "PATH") == everywhere, "filter cleared")
+            assert pilot.app.screen is form and path.has_focus_within
+            await pilot.press("escape")
+            await until(pilot, lambda: stack.has_focus_within, "back in STACK")
+            assert pilot.app.screen is form and stack.value == "main"
+            await pilot.press("escape")
+            await until(pilot, lambda: not screen_on_top(pilot.app, OrderForm), "form closed")
+            assert session.loaded.head.seq == events_before
 
     asyncio.run(scenario())

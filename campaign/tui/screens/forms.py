@@ -87,7 +87,9 @@ class OrderForm(ModalScreen[str | None]):
     HELP_NOTES = (
         "Enter sends the order from any field (in a list it first takes the highlighted "
         "choice). Tab and Shift+Tab move between fields. In a list: type to filter, Up and "
-        "Down choose, Space marks or unmarks where several may be given."
+        "Down choose, Space marks or unmarks where several may be given. Esc takes back a "
+        "typed filter, then goes from a list back to the field it depends on (from PATH to "
+        "STACK), every choice kept; elsewhere it cancels the form."
     )
 
     def __init__(
@@ -114,7 +116,7 @@ class OrderForm(ModalScreen[str | None]):
         with Vertical(classes="form-box"):
             yield Static(
                 f"[b]{escape(self.head)}[/b] — Enter: next required field, then sends; "
-                "Tab next field (optional ones too), Esc cancels"
+                "Tab next field (optional ones too), Esc steps back, then cancels"
             )
             if self.note:
                 yield Static(self.note, classes="muted")
@@ -313,7 +315,28 @@ class OrderForm(ModalScreen[str | None]):
         self.query_one("#form-error", Static).update(escape(refusal))
 
     def action_cancel(self) -> None:
+        """Esc, one step at a time: a list's typed filter is taken back, then a list whose
+        choices depend on an earlier field (PATH on STACK) gives the focus back to that field,
+        every choice kept; else the form closes. Esc in the destination list closed the whole
+        form, the stack chosen lost (found by use, December 8)."""
+        here = self._field_index(self.focused) if self.focused is not None else None
+        if here is not None:
+            field = self.query_one(f"#field-{here}")
+            if isinstance(field, ChoiceField) and field.clear_filter():
+                return
+            back = self._field_depended_on(here)
+            if back is not None:
+                self.query_one(f"#field-{back}").focus()
+                return
         self.dismiss(None)
+
+    def _field_depended_on(self, index: int) -> int | None:
+        """The first earlier field whose value chooses what field ``index`` offers."""
+        depends_on = self._specs[self.fields[index].name].depends_on
+        return next(
+            (i for i in range(index) if self.fields[i].name in depends_on),
+            None,
+        )
 
 
 class ChoicePrompt(ModalScreen[str | None]):
