@@ -20,6 +20,7 @@ from campaign.tui.app import create_app
 from campaign.tui.order_template import Blank, parse_template
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.screens.help import HelpScreen
+from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
 from campaign.views.choices import FieldSpec
 from tests.tui.pilot_helpers import (
@@ -498,5 +499,29 @@ def test_esc_in_the_destination_list_steps_back_and_keeps_the_form(
             await pilot.press("escape")
             await until(pilot, lambda: not screen_on_top(pilot.app, OrderForm), "form closed")
             assert session.loaded.head.seq == events_before
+
+    asyncio.run(scenario())
+
+
+def test_an_open_form_offers_the_campaign_as_it_is_after_a_change_elsewhere(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 8; DN-MOV-2, DN-ERR-1): with the jump form open on ``main``'s
+    destinations, ``main`` jumped from the CLI; the form went on offering ``main`` and its
+    destinations of before. It now offers none for ``main`` (it has moved) and says that the
+    campaign changed and what to check."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            form = await open_form(pilot)
+            path = form.query_one("#field-1", ChoiceField)
+            await pilot.press("enter")  # the first stack: main
+            await until(pilot, lambda: path.has_focus_within, "PATH focused")
+            elsewhere = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            elsewhere.order("aslan jump main wahtoi")
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "changed elsewhere" in str(error.render()), "told")
+            assert pilot.app.screen is form and path.has_focus_within
+            assert list_rows(form, "PATH") == ["none now: no legal jump for main"]
 
     asyncio.run(scenario())

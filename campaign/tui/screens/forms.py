@@ -119,7 +119,7 @@ class OrderForm(ModalScreen[str | None]):
                 "Tab next field (optional ones too), Esc steps back, then cancels"
             )
             if self.note:
-                yield Static(self.note, classes="muted")
+                yield Static(self.note, id="form-note", classes="muted")
             values = dict(self.prefill)
             for index, blank in enumerate(self.fields):
                 spec = self.specs(blank, values)
@@ -188,23 +188,37 @@ class OrderForm(ModalScreen[str | None]):
         """A value changed: blanks whose choices depend on it are offered theirs again."""
         values = self.values()
         for index, blank in enumerate(self.fields):
-            if not self._specs[blank.name].depends_on:
-                continue
-            spec = self.specs(blank, values)
-            if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
-                self.query_one(f"#label-{index}", Label).update(
-                    escape(self.label_text(blank, spec))
-                )
-            widget = self.query_one(f"#field-{index}")
-            if isinstance(widget, ChoiceField):
-                if (spec.choices, spec.empty) != (
-                    self._specs[blank.name].choices,
-                    self._specs[blank.name].empty,
-                ):
-                    widget.set_choices(spec.choices, spec.empty)
-                if not widget.value and spec.default:  # the default place for another kind
-                    widget.value = spec.default
-            self._specs[blank.name] = spec
+            if self._specs[blank.name].depends_on:
+                self._offer_again(index, blank, values)
+
+    def campaign_changed(self, said: str, note: str = "") -> None:
+        """The campaign changed elsewhere while the form was open (another seat, the CLI, an
+        import): every field is offered its choices again from the campaign as it is now (a
+        stack that has moved since is no longer offered; what is chosen stays while still
+        offered), the note under the title too (the RU in hand), and ``said`` tells it above
+        the button. The form went on offering the old choices and sent one the campaign had
+        left behind (found by use, December 8)."""
+        for index, blank in enumerate(self.fields):
+            self._offer_again(index, blank, self.values())
+        if note and self.query("#form-note"):
+            self.query_one("#form-note", Static).update(note)
+        self.show_refusal(said)
+
+    def _offer_again(self, index: int, blank: Blank, values: dict[str, str]) -> None:
+        """Ask the owner what field ``index`` offers given ``values``, and show it."""
+        spec = self.specs(blank, values)
+        if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
+            self.query_one(f"#label-{index}", Label).update(escape(self.label_text(blank, spec)))
+        widget = self.query_one(f"#field-{index}")
+        if isinstance(widget, ChoiceField):
+            if (spec.choices, spec.empty) != (
+                self._specs[blank.name].choices,
+                self._specs[blank.name].empty,
+            ):
+                widget.set_choices(spec.choices, spec.empty)
+            if not widget.value and spec.default:  # the default place for another kind
+                widget.value = spec.default
+        self._specs[blank.name] = spec
 
     def on_descendant_blur(self) -> None:
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
