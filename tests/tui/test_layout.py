@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Footer, Label, OptionList, Static
+from textual.widgets import DataTable, Footer, Input, Label, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -561,5 +561,25 @@ def test_the_forces_tab_shows_the_cargo_at_80_columns(service: CampaignService, 
             assert "cargo" in header and "disr" in header, header
             carrier = next(line for line in lines if line.lstrip().startswith("A-TR-1"))
             assert "A-RT-1" in carrier, carrier
+
+    asyncio.run(scenario())
+
+
+def test_a_narrow_dice_field_cuts_its_hint_with_a_mark(service: CampaignService, no_keymap: Path):
+    """DN-ERR-1, found by use (December 8): at 43 columns the dice field read "referee's",
+    its idle hint cut at the field's edge with no mark that more was said. The hint is cut
+    with "…" to the field's width, and whole again once the terminal is wider."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(43, 24)) as pilot:
+            dice = screen_of(pilot).query_one("#dice", Input)
+            width = dice.content_size.width
+            await until(pilot, lambda: str(dice.placeholder).endswith("…"), "the hint cut")
+            hint = str(dice.placeholder)
+            assert hint.startswith("referee's") and len(hint) <= dice.content_size.width, hint
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: dice.content_size.width > width, "a wider field")
+            whole = "referee's dice (d), empty: seeded"
+            await until(pilot, lambda: dice.placeholder == whole, "the hint whole")
 
     asyncio.run(scenario())
