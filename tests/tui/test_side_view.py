@@ -27,7 +27,7 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.tab_registry import TABS
 from campaign.tui.widgets.order_bar import idle_dice_hint
 from campaign.views.units import units_report
-from tests.tui.pilot_helpers import SIZE, campaign_on_top, screen_of, tab_ready
+from tests.tui.pilot_helpers import SIZE, campaign_on_top, campaign_shown, screen_of, tab_ready
 from tests.waiting import until
 
 #: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k``.
@@ -432,9 +432,9 @@ def test_a_player_by_e_mail_is_told_what_to_do_instead_of_asking_a_referee(
     start_campaign(service, NewCampaignOptions(name="duel", seed=11, as_side=Side.ASLAN))
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="duel", side=Side.ASLAN)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(
+            service, no_keymap, "duel", size=(80, 24), side=Side.ASLAN
+        ) as pilot:
             screen = screen_of(pilot)
             line = screen.query_one("#status-line", Static)
             for key in ("d", "U"):
