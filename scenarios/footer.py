@@ -14,6 +14,11 @@ nothing (a fifth of its rebuilds).
 A compact footer's keys are built with their compact class already set; Textual sets it just
 after each key is mounted, which styled every key a second time.
 
+A footer narrower than its keys (a terminal 43 columns wide) drew the palette key over the last
+keys, and a compact footer's margin after the palette key let the last letter of the key under
+it show at the right edge (``^p Commandsl``). The palette key now ends at the edge, and the keys
+that do not fit whole to its left are hidden whole, from the last one back (F1 lists them all).
+
 It lives with the scenarios because both the scenario screens and the campaign screens use it
 (the campaign's TUI may import the scenarios; the scenarios import nothing of the campaign).
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -33,6 +39,12 @@ from textual.widgets._footer import FooterKey
 
 class KeysFooter(Footer):
     """``Footer`` that recomposes only when the keys it would show differ from those shown."""
+
+    DEFAULT_CSS = """
+    KeysFooter.-compact FooterKey.-command-palette {
+        margin-right: 0;
+    }
+    """
 
     _shown: tuple[tuple[Any, ...], ...] | None = None
 
@@ -71,6 +83,38 @@ class KeysFooter(Footer):
             if self.compact and isinstance(widget, FooterKey):
                 widget.add_class("-compact")
             yield widget
+
+    async def recompose(self) -> None:
+        """Textual's rebuild, then only the keys that fit shown."""
+        await super().recompose()
+        self._fit_keys()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A narrower or wider terminal shows fewer or more keys."""
+        self._fit_keys()
+
+    def _fit_keys(self) -> None:
+        """Show the keys, in order, while each fits whole left of the palette key; hide the
+        rest whole (a key half under the palette key read as another word)."""
+        width = self.size.width
+        if not width:
+            return
+        keys = [child for child in self.children if not child.has_class("-command-palette")]
+        room = width - sum(
+            self._natural_width(child)
+            for child in self.children
+            if child.has_class("-command-palette")
+        )
+        for child in keys:
+            needed = self._natural_width(child)
+            fits = needed <= room
+            child.display = fits
+            room = room - needed if fits else 0  # the keys after a hidden one are hidden too
+
+    def _natural_width(self, child: Widget) -> int:
+        """The columns ``child`` takes when shown: its content, padding, border and margins."""
+        content = child.get_content_width(self.size, self.app.size)
+        return content + child.styles.gutter.width + child.styles.margin.width
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """Textual's handler, minus the rebuild when nothing shown would change."""

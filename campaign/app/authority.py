@@ -100,13 +100,29 @@ def may_override(seat: Seat) -> bool:
     return seat.is_referee
 
 
-def check_override(seat: Seat, what: str) -> None:
+def check_override(seat: Seat, what: str, plays: Side | None = None) -> None:
     """Overrides with a logged reason (``what``: e.g. ``an undo with a reason``) are the
-    referee's (DN-ERR-1)."""
+    referee's (DN-ERR-1). ``plays``: the side the database plays by e-mail (None: none), where
+    there is no referee to ask (``override_remedy``)."""
     if not may_override(seat):
         raise SeatError(
-            OVERRIDES, f"{what} is a referee override; you play {seat.name}: ask the referee"
+            OVERRIDES,
+            f"{what} is a referee override; you play {seat.name}: {override_remedy(plays)}",
         )
+
+
+def override_remedy(plays: Side | None) -> str:
+    """What a player refused an override can do instead: ask the referee at a table; in a game
+    by e-mail (``plays``: the side the database plays), which has none, give it as an agreed
+    override from the database's own seat, which the other player's import takes only with
+    ``--allow-referee`` (found by use, December 8: a player by e-mail was told to ask a
+    referee the game does not have)."""
+    if plays is None:
+        return "ask the referee"
+    return (
+        "a game by e-mail has no referee: an override both players agree on is given "
+        "without --side (the owner's seat) and imported with --allow-referee"
+    )
 
 
 def check_referee_undo(strict: bool, reverted: str, rolled: bool, *, verb: str = "revert") -> None:

@@ -72,10 +72,12 @@ def untypable_dice(loaded: Loaded) -> str | None:
     return None
 
 
-def _seeded_refusal(name: str, seat: Seat) -> str:
+def _seeded_refusal(name: str, seat: Seat, plays: Side | None) -> str:
     """The refusal of typed dice without a reason in seeded campaign ``name``: the referee is
     told how to give them as an override; a player, whose seat gives none, that it is the
-    referee's (found by use, December 7, night: he was told to add ``--referee "REASON"``)."""
+    referee's (found by use, December 7, night: he was told to add ``--referee "REASON"``),
+    or in a game by e-mail (``plays``), which has no referee, how to give it as an agreed
+    override (``authority.override_remedy``)."""
     if seat.side is None:
         return (
             f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
@@ -85,11 +87,14 @@ def _seeded_refusal(name: str, seat: Seat) -> str:
     return (
         f"DN-ERR-1: campaign {name!r} rolls seeded dice: the tool rolls every die, and typed "
         f"dice are accepted only in a campaign created with physical dice; you play "
-        f"{seat.side.value}: typing dice here is a referee override (ask the referee)"
+        f"{seat.side.value}: typing dice here is a referee override "
+        f"({authority.override_remedy(plays)})"
     )
 
 
-def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> PhysicalSource:
+def typed_dice_source(
+    loaded: Loaded, typed: TypedDice | None, seat: Seat, plays: Side | None = None
+) -> PhysicalSource:
     """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1). A
     player's seat types only the dice it may see: those of a shot by or at a face-down
     counter, or of a ground combat where one stands, come from the campaign's seed, as
@@ -104,7 +109,7 @@ def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> Ph
     if untypable is not None:
         raise InvalidOrderError(untypable)
     if mode == "seeded" and not reason:
-        raise InvalidOrderError(_seeded_refusal(name, seat))
+        raise InvalidOrderError(_seeded_refusal(name, seat, plays))
     screen = dice_screen(loaded.state, seat.side, SeededSource(loaded.row.dice_seed))
     if typed is not None and typed.ask is not None and not typed.values:
         ask = typed.ask
@@ -275,7 +280,7 @@ class Orders(Campaigns):
         authority.check_by_mail(plays, parsed)
         self._check_no_answer_awaited(loaded)
         if typed is not None and loaded.dice_mode != "physical" and typed.reason:
-            authority.check_override(seat, "typed dice with a reason")
+            authority.check_override(seat, "typed dice with a reason", plays)
         eyes = self.reader(loaded.row.name, seat.side)
         order = engine.read_typed(loaded.state, text, loaded.ruleset, eyes)
         # the log (and so every turn file) names a face-down counter by its alias, as the
@@ -292,7 +297,7 @@ class Orders(Campaigns):
             return events
         source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
-            source = typed_dice_source(loaded, typed, seat)
+            source = typed_dice_source(loaded, typed, seat, plays)
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
         events = engine.decide(loaded.state, order, loaded.ruleset, source, reader=eyes)
@@ -339,6 +344,14 @@ class Orders(Campaigns):
             return DiceEntered(origin="physical", values=values, reason=reason or None)
         return DiceEntered(origin="referee-override", values=values, reason=reason)
 
+    def _check_undo_override(self, loaded: Loaded, seat: Seat) -> None:
+        """An undo with a reason is the referee's (``authority.check_override``); the refusal
+        of a player's seat says what to do instead, which in a game by e-mail (the ledger read
+        only then) is no referee's to give."""
+        if not authority.may_override(seat):
+            plays = self.reader(loaded.row.name, None)
+            authority.check_override(seat, "an undo with a reason", plays)
+
     def check_undo(self, loaded: Loaded, seat: Seat, *, override: bool = False) -> None:
         """Refuse, storing nothing, an undo of ``loaded``'s last order that ``undo_report``
         would refuse now, in its words: an override from a player's seat (``authority``), or a
@@ -347,7 +360,7 @@ class Orders(Campaigns):
         use: a player's ``u`` after an order that rolled dice asked "Undo …? y/n" and was
         refused only after ``y``)."""
         if override:
-            authority.check_override(seat, "an undo with a reason")
+            self._check_undo_override(loaded, seat)
             self._last_batch(loaded)
             self.referee_undo_target(loaded, seat)
         elif self._strict_held(loaded, seat, release=False) is None:
@@ -506,7 +519,7 @@ class Orders(Campaigns):
                 *([f"  in force again: {taken.reverted}"] if taken is not None else []),
             ]
             return OrderReport(events, lines, after.state, now_for(after, eyes), after)
-        authority.check_override(seat, "an undo with a reason")
+        self._check_undo_override(loaded, seat)
         self._last_batch(loaded)
         self._check_no_answer_awaited(loaded)
         rows = list(loaded.rows)

@@ -113,7 +113,9 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
             return untypable
         try:
             authority.check_override(
-                self.seat, f"typing dice in a campaign with {self.loaded.dice_mode} dice"
+                self.seat,
+                f"typing dice here ({self.loaded.dice_mode} dice)",
+                self.plays_by_mail(),
             )
         except CampaignError as error:
             return error.message

@@ -70,3 +70,20 @@ def test_a_dry_run_in_fair_mode_gives_no_fair_play_order(
     assert len(aslan.pbem.record(FAIR).files) == files
     aslan.pbem.export_file(FAIR, Side.ASLAN, turn)  # the real one stores its share first
     assert aslan.service.load(FAIR).head.seq > head and turn.exists()
+
+
+def test_nothing_to_send_says_to_wait_when_the_other_side_acts(tmp_path: Path) -> None:
+    """DN-SEQ-2, DN-NEU-1, found by use (December 8): at the start of a game by e-mail the
+    Solomani open; the Aslan player's export said "nothing to send …; give your orders
+    first", and he had none to give. It says that the Solomani act and how to take their
+    file; the Solomani player, who has orders to give, is still told to give them."""
+    aslan = Player(Side.ASLAN, tmp_path / "aslan.db")
+    aslan.create()
+    with pytest.raises(TurnFileError, match="nothing to send") as refused:
+        aslan.pbem.export_file(CAMPAIGN, Side.ASLAN, tmp_path / "turn-1.txt", dry_run=True)
+    said = str(refused.value)
+    assert "give your orders" not in said, said
+    assert "solomani must act now" in said and "campaign import" in said, said
+    solomani = _player(tmp_path)
+    with pytest.raises(TurnFileError, match="give your orders first"):
+        solomani.pbem.export_file(CAMPAIGN, Side.SOLOMANI, tmp_path / "t.txt", dry_run=True)

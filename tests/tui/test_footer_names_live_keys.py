@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.command import CommandPalette
 from textual.geometry import Region
+from textual.widgets._footer import FooterKey
 
 from campaign.app import CampaignService
 from campaign.tui.screens.help import HelpScreen
@@ -124,5 +125,40 @@ def test_the_command_palette_footer_names_its_own_key(service: CampaignService, 
             )
             await until(pilot, lambda: "esc" in footer(app), "the theme chooser's footer")
             assert "Move" not in footer(app), footer(app)
+
+    asyncio.run(scenario())
+
+
+def footer_row(app) -> str:
+    """The bottom row of the screen, whatever its width: the footer."""
+    width, height = app.size
+    return screen_lines(app, Region(0, height - 1, width, 1))[0]
+
+
+def shown_keys(app) -> list[str]:
+    """The descriptions of the footer keys drawn (not hidden), palette key included."""
+    return [key.description for key in app.screen.query(FooterKey) if key.display]
+
+
+def test_a_narrow_footer_shows_whole_keys_only(service: CampaignService, no_keymap: Path):
+    """DN-ERR-1: at 43 columns the palette key was drawn over ``q Close`` and ``f1 Help``,
+    and the last letter of Help showed after it (``u Undo q▏^p Commandsl``). The keys that do
+    not fit are hidden whole, the palette key ends at the edge, and a wider terminal shows
+    them all again."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(43, 24)) as pilot:
+            app = pilot.app
+            await until(pilot, lambda: "Commands" in footer_row(app), "the footer")
+            await until(pilot, lambda: "Close" not in shown_keys(app), "the keys fitted")
+            row = footer_row(app)
+            assert row.endswith("▏^p Commands"), row
+            assert row.startswith("o Order m Move e Form u Undo "), row
+            for description in shown_keys(app):
+                assert description in row, (description, row)
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: "Help" in shown_keys(app), "every key shown again")
+            await until(pilot, lambda: "f1 Help" in footer_row(app), "Help drawn")
+            assert "q Close" in footer_row(app), footer_row(app)
 
     asyncio.run(scenario())

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Footer, Label, OptionList, Static
+from textual.widgets import DataTable, Footer, Input, Label, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -460,15 +460,15 @@ def test_the_destination_title_fits_and_names_the_keys_that_work(
             await until(pilot, lambda: tab.legal_shown >= 9, "the main stack's destinations")
             await until(
                 pilot,
-                lambda: title_rows(pilot, screen) == ["Go to: 1-9 · type to find"],
-                "the title for nine legal rows or more",
+                lambda: title_rows(pilot, screen) == ["Go to: m, Enter, then 1-9"],
+                "the title for nine legal rows or more, the stacks having the keys",
             )
             tab.stack_list.highlighted = tab.stack_ids.index("A-CL-3")  # in Wahtoi's box
             await until(pilot, lambda: tab.selected_stack == "A-CL-3", "A-CL-3 selected")
             assert tab.legal_shown == 0
             await until(
                 pilot,
-                lambda: title_rows(pilot, screen) == ["No legal move · type to find"],
+                lambda: title_rows(pilot, screen) == ["No legal move"],
                 "the title for no legal row",
             )
             await pilot.press("escape", "m", "enter")
@@ -561,5 +561,51 @@ def test_the_forces_tab_shows_the_cargo_at_80_columns(service: CampaignService, 
             assert "cargo" in header and "disr" in header, header
             carrier = next(line for line in lines if line.lstrip().startswith("A-TR-1"))
             assert "A-RT-1" in carrier, carrier
+
+    asyncio.run(scenario())
+
+
+def test_a_narrow_dice_field_cuts_its_hint_with_a_mark(service: CampaignService, no_keymap: Path):
+    """DN-ERR-1, found by use (December 8): at 43 columns the dice field read "referee's",
+    its idle hint cut at the field's edge with no mark that more was said. The hint is cut
+    with "…" to the field's width, and whole again once the terminal is wider."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(43, 24)) as pilot:
+            dice = screen_of(pilot).query_one("#dice", Input)
+            width = dice.content_size.width
+            await until(pilot, lambda: str(dice.placeholder).endswith("…"), "the hint cut")
+            hint = str(dice.placeholder)
+            assert hint.startswith("referee's") and len(hint) <= dice.content_size.width, hint
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: dice.content_size.width > width, "a wider field")
+            whole = "referee's dice (d), empty: seeded"
+            await until(pilot, lambda: dice.placeholder == whole, "the hint whole")
+
+    asyncio.run(scenario())
+
+
+def test_the_destination_title_names_the_digits_only_while_the_list_has_the_keys(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-MOV-2, found by use (December 8): after Esc left the destination list (the stacks
+    have the keys again), its title still read "Go to: 1-9 · type to find", and ``2`` showed
+    the Forces tab. The title says how to reach the list while it does not have the keys,
+    and names the digits again once it has them."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            tab = screen.map_tab
+            await until(pilot, lambda: tab.legal_shown >= 9, "the main stack's destinations")
+            await pilot.press("escape", "m", "enter")
+            destinations = screen.query_one("#dest-list")
+            await until(pilot, lambda: destinations.has_focus, "the destinations focused")
+            focused = ["Go to: 1-9 · type to find"]
+            await until(pilot, lambda: title_rows(pilot, screen) == focused, "the list's keys")
+            await pilot.press("escape")
+            await until(pilot, lambda: tab.stack_list.has_focus, "back on the stacks")
+            away = ["Go to: m, Enter, then 1-9"]
+            await until(pilot, lambda: title_rows(pilot, screen) == away, "how to reach it")
 
     asyncio.run(scenario())

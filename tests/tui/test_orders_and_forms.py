@@ -20,6 +20,7 @@ from campaign.tui.app import create_app
 from campaign.tui.order_template import Blank, parse_template
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.screens.help import HelpScreen
+from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
 from campaign.views.choices import FieldSpec
 from tests.tui.pilot_helpers import (
@@ -55,6 +56,17 @@ async def open_form(pilot, order_line: str = "") -> OrderForm:
     if form.fields:  # a field to type in: the keys typed next go there
         await until(pilot, lambda: form.focused is not None, "the form's first field focused")
     return form
+
+
+async def close_form(pilot, form: OrderForm) -> None:
+    """Esc until ``form`` is closed: each Esc steps back once (a typed filter, then from a list
+    to the field it depends on) before the form closes."""
+    for _ in range(len(form.fields) + 2):
+        if not screen_on_top(pilot.app, OrderForm):
+            return
+        await pilot.press("escape")
+        await pilot.pause()
+    await until(pilot, lambda: not screen_on_top(pilot.app, OrderForm), "the form closed")
 
 
 def test_e_opens_the_order_the_game_waits_for(service: CampaignService, no_keymap: Path):
@@ -243,7 +255,7 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
             await pilot.press("z", "z")
             no_match = ["no choice matches what is typed"]
             await until(pilot, lambda: list_rows(form, "PATH") == no_match, "no match for zz")
-            await pilot.press("escape")
+            await close_form(pilot, form)
             session = screen_of(pilot).session
             session.order("aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
             session.order("aslan end-phase")
@@ -453,5 +465,63 @@ def test_enter_on_a_filter_matching_nothing_stays_and_says_so(
             path = form.query_one("#field-1", ChoiceField)
             await until(pilot, lambda: path.has_focus_within, "on to PATH once main is chosen")
             assert stack.value == "main"
+
+    asyncio.run(scenario())
+
+
+def test_esc_in_the_destination_list_steps_back_and_keeps_the_form(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 8; DN-MOV-2, DN-ERR-1): in the jump form, Esc in PATH (the
+    destinations of the stack chosen) closed the whole form and the stack chosen was lost.
+    Esc now takes back a typed filter first, then goes back to STACK with ``main`` still
+    chosen, and only there closes the form, nothing sent."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            session = screen_of(pilot).session
+            events_before = session.loaded.head.seq
+            form = await open_form(pilot)
+            stack = form.query_one("#field-0", ChoiceField)
+            path = form.query_one("#field-1", ChoiceField)
+            await pilot.press("enter")  # the first stack: main
+            await until(pilot, lambda: path.has_focus_within, "PATH focused")
+            await until(pilot, lambda: len(list_rows(form, "PATH")) > 1, "main's destinations")
+            everywhere = list_rows(form, "PATH")
+            await pilot.press("f", "i")
+            await until(pilot, lambda: list_rows(form, "PATH") != everywhere, "fi typed")
+            await pilot.press("escape")
+            await until(pilot, lambda: list_rows(form, "PATH") == everywhere, "filter cleared")
+            assert pilot.app.screen is form and path.has_focus_within
+            await pilot.press("escape")
+            await until(pilot, lambda: stack.has_focus_within, "back in STACK")
+            assert pilot.app.screen is form and stack.value == "main"
+            await pilot.press("escape")
+            await until(pilot, lambda: not screen_on_top(pilot.app, OrderForm), "form closed")
+            assert session.loaded.head.seq == events_before
+
+    asyncio.run(scenario())
+
+
+def test_an_open_form_offers_the_campaign_as_it_is_after_a_change_elsewhere(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 8; DN-MOV-2, DN-ERR-1): with the jump form open on ``main``'s
+    destinations, ``main`` jumped from the CLI; the form went on offering ``main`` and its
+    destinations of before. It now offers none for ``main`` (it has moved) and says that the
+    campaign changed and what to check."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            form = await open_form(pilot)
+            path = form.query_one("#field-1", ChoiceField)
+            await pilot.press("enter")  # the first stack: main
+            await until(pilot, lambda: path.has_focus_within, "PATH focused")
+            elsewhere = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            elsewhere.order("aslan jump main wahtoi")
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "changed elsewhere" in str(error.render()), "told")
+            assert pilot.app.screen is form and path.has_focus_within
+            assert list_rows(form, "PATH") == ["none now: no legal jump for main"]
 
     asyncio.run(scenario())

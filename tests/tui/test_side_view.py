@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 
 from campaign.app import CampaignService
 from campaign.app.campaigns import SECRET_DICE
+from campaign.app.starting import NewCampaignOptions, start_campaign
 from campaign.cli import build_parser
 from campaign.rules.combat.queries import open_battles
 from campaign.rules.errors import CampaignError
@@ -26,7 +27,7 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.tab_registry import TABS
 from campaign.tui.widgets.order_bar import idle_dice_hint
 from campaign.views.units import units_report
-from tests.tui.pilot_helpers import SIZE, campaign_on_top, screen_of, tab_ready
+from tests.tui.pilot_helpers import SIZE, campaign_on_top, campaign_shown, screen_of, tab_ready
 from tests.waiting import until
 
 #: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k``.
@@ -415,5 +416,34 @@ def test_an_empty_list_of_stacks_says_so_in_its_title(service: CampaignService, 
             CampaignSession(service, "demo").order("aslan pass")  # elsewhere: Solomani react
             await until(pilot, lambda: bool(screen.map_tab.stack_ids), "Solomani's stacks")
             await until(pilot, lambda: str(title.render()) == "Stacks (m)", "the plain title")
+
+    asyncio.run(scenario())
+
+
+def test_a_player_by_e_mail_is_told_what_to_do_instead_of_asking_a_referee(
+    tmp_path: Path, no_keymap: Path
+):
+    """DN-ERR-1, found by use (December 8): on the Aslan player's own database of a game by
+    e-mail (seeded dice, no referee), ``d`` and ``U`` on his screen said "a referee
+    override; you play aslan: ask the referee". They say that the game has no referee and
+    how an override both players agree on is given: without ``--side`` (the owner's seat)
+    and imported with ``--allow-referee``."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'mail.db'}")
+    start_campaign(service, NewCampaignOptions(name="duel", seed=11, as_side=Side.ASLAN))
+
+    async def scenario() -> None:
+        async with campaign_shown(
+            service, no_keymap, "duel", size=(80, 24), side=Side.ASLAN
+        ) as pilot:
+            screen = screen_of(pilot)
+            line = screen.query_one("#status-line", Static)
+            for key in ("d", "U"):
+                screen.report("")
+                await pilot.press("escape", key)
+                await until(pilot, lambda: str(line.render()).startswith("✗"), f"{key} refused")
+                said = " ".join(str(line.render()).split())
+                assert "ask the referee" not in said, said
+                assert "no referee" in said and "--allow-referee" in said, said
+                assert "without --side" in said, said
 
     asyncio.run(scenario())

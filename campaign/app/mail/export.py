@@ -40,6 +40,7 @@ from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemSetup, Stri
 from campaign.records.mail_record import MailRecord
 from campaign.records.rows import StoredEvent
 from campaign.rules import engine, fairplay
+from campaign.rules.acting import who_must_act
 from campaign.rules.canonical import canonical_json
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
@@ -87,6 +88,22 @@ def _check_not_over(loaded: Loaded, mail: MailRecord) -> None:
             f"{last.exchange}, which you {carried}, carried the end to both machines "
             f"(`campaign status {shlex.quote(mail.name)}` says why)"
         )
+
+
+def _before_sending(loaded: Loaded, side: Side, name: str) -> str:
+    """What ``side``'s player does when his export has nothing to send: give his orders when
+    the game waits for some of his, else wait for the other side's file and import it. Found
+    by use (December 8): at the start of a game by e-mail, where the Solomani open (DN-NEU-1),
+    the Aslan player's export said "give your orders first", and he had none to give."""
+    if any(
+        duty.side is side and duty.orders for duty in who_must_act(loaded.state, loaded.ruleset)
+    ):
+        return "give your orders first"
+    other = side.enemy.value
+    return (
+        f"{other} must act now: wait for {other}'s file and import it "
+        f"(`campaign import {shlex.quote(name)} FILE`)"
+    )
 
 
 def _last_sent(mail: MailRecord, side: Side) -> PbemFile | None:
@@ -219,7 +236,8 @@ def export_turn(
         and not (last is not None and hands_over(loaded.state, loaded.ruleset, side))
     ):
         raise TurnFileError(
-            f"nothing to send: no orders since event {base_seq}; give your orders first"
+            f"nothing to send: no orders since event {base_seq}; "
+            + _before_sending(loaded, side, name)
         )
     secret, dice = _dice(parts, mail, setup, exchange)
     batches = _batches(

@@ -234,6 +234,7 @@ class CampaignScreen(SeatScreen):
         if self.unsent_input() and self._changed_under_order is None:
             self._changed_under_order = before
         self.refresh_all()
+        self._tell_the_open_form(before, now)
         kept = "; your order is kept: check it before sending" if self.unsent_input() else ""
         confirmed = self._confirmed
         if confirmed is None:
@@ -245,6 +246,17 @@ class CampaignScreen(SeatScreen):
         told = f"↻ the campaign changed elsewhere after your order (event {mine} → {now}){kept}"
         self.report(f"{told}\n{message}", more)
         self._confirmed = confirmed
+
+    def _tell_the_open_form(self, before: int, now: int) -> None:
+        """An order form of this screen open on top is offered its choices again from the
+        campaign as it is now, and says that it changed (``OrderForm.campaign_changed``)."""
+        form = self.app.screen
+        if isinstance(form, OrderForm) and form.submit == self._send_from_form:
+            form.campaign_changed(
+                f"↻ the campaign changed elsewhere (event {before} → {now}): the lists offer "
+                "what may be chosen now; check the order before sending",
+                self.session.form_note(form.template),
+            )
 
     def unoffered_bindings(self) -> frozenset[str]:
         """The binding ids this seat is not shown: the referee's overrides, on a player's

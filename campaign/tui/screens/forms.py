@@ -87,7 +87,9 @@ class OrderForm(ModalScreen[str | None]):
     HELP_NOTES = (
         "Enter sends the order from any field (in a list it first takes the highlighted "
         "choice). Tab and Shift+Tab move between fields. In a list: type to filter, Up and "
-        "Down choose, Space marks or unmarks where several may be given."
+        "Down choose, Space marks or unmarks where several may be given. Esc takes back a "
+        "typed filter, then goes from a list back to the field it depends on (from PATH to "
+        "STACK), every choice kept; elsewhere it cancels the form."
     )
 
     def __init__(
@@ -114,10 +116,10 @@ class OrderForm(ModalScreen[str | None]):
         with Vertical(classes="form-box"):
             yield Static(
                 f"[b]{escape(self.head)}[/b] — Enter: next required field, then sends; "
-                "Tab next field (optional ones too), Esc cancels"
+                "Tab next field (optional ones too), Esc steps back, then cancels"
             )
             if self.note:
-                yield Static(self.note, classes="muted")
+                yield Static(self.note, id="form-note", classes="muted")
             values = dict(self.prefill)
             for index, blank in enumerate(self.fields):
                 spec = self.specs(blank, values)
@@ -186,23 +188,37 @@ class OrderForm(ModalScreen[str | None]):
         """A value changed: blanks whose choices depend on it are offered theirs again."""
         values = self.values()
         for index, blank in enumerate(self.fields):
-            if not self._specs[blank.name].depends_on:
-                continue
-            spec = self.specs(blank, values)
-            if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
-                self.query_one(f"#label-{index}", Label).update(
-                    escape(self.label_text(blank, spec))
-                )
-            widget = self.query_one(f"#field-{index}")
-            if isinstance(widget, ChoiceField):
-                if (spec.choices, spec.empty) != (
-                    self._specs[blank.name].choices,
-                    self._specs[blank.name].empty,
-                ):
-                    widget.set_choices(spec.choices, spec.empty)
-                if not widget.value and spec.default:  # the default place for another kind
-                    widget.value = spec.default
-            self._specs[blank.name] = spec
+            if self._specs[blank.name].depends_on:
+                self._offer_again(index, blank, values)
+
+    def campaign_changed(self, said: str, note: str = "") -> None:
+        """The campaign changed elsewhere while the form was open (another seat, the CLI, an
+        import): every field is offered its choices again from the campaign as it is now (a
+        stack that has moved since is no longer offered; what is chosen stays while still
+        offered), the note under the title too (the RU in hand), and ``said`` tells it above
+        the button. The form went on offering the old choices and sent one the campaign had
+        left behind (found by use, December 8)."""
+        for index, blank in enumerate(self.fields):
+            self._offer_again(index, blank, self.values())
+        if note and self.query("#form-note"):
+            self.query_one("#form-note", Static).update(note)
+        self.show_refusal(said)
+
+    def _offer_again(self, index: int, blank: Blank, values: dict[str, str]) -> None:
+        """Ask the owner what field ``index`` offers given ``values``, and show it."""
+        spec = self.specs(blank, values)
+        if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
+            self.query_one(f"#label-{index}", Label).update(escape(self.label_text(blank, spec)))
+        widget = self.query_one(f"#field-{index}")
+        if isinstance(widget, ChoiceField):
+            if (spec.choices, spec.empty) != (
+                self._specs[blank.name].choices,
+                self._specs[blank.name].empty,
+            ):
+                widget.set_choices(spec.choices, spec.empty)
+            if not widget.value and spec.default:  # the default place for another kind
+                widget.value = spec.default
+        self._specs[blank.name] = spec
 
     def on_descendant_blur(self) -> None:
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
@@ -313,7 +329,28 @@ class OrderForm(ModalScreen[str | None]):
         self.query_one("#form-error", Static).update(escape(refusal))
 
     def action_cancel(self) -> None:
+        """Esc, one step at a time: a list's typed filter is taken back, then a list whose
+        choices depend on an earlier field (PATH on STACK) gives the focus back to that field,
+        every choice kept; else the form closes. Esc in the destination list closed the whole
+        form, the stack chosen lost (found by use, December 8)."""
+        here = self._field_index(self.focused) if self.focused is not None else None
+        if here is not None:
+            field = self.query_one(f"#field-{here}")
+            if isinstance(field, ChoiceField) and field.clear_filter():
+                return
+            back = self._field_depended_on(here)
+            if back is not None:
+                self.query_one(f"#field-{back}").focus()
+                return
         self.dismiss(None)
+
+    def _field_depended_on(self, index: int) -> int | None:
+        """The first earlier field whose value chooses what field ``index`` offers."""
+        depends_on = self._specs[self.fields[index].name].depends_on
+        return next(
+            (i for i in range(index) if self.fields[i].name in depends_on),
+            None,
+        )
 
 
 class ChoicePrompt(ModalScreen[str | None]):

@@ -6,7 +6,8 @@ Redoubt among 90 places took 39 ``Down`` presses), each word also read without i
 highlight; in a
 field that takes several values ``Space`` marks or unmarks the highlighted one. ``Enter`` is
 left to the form (it takes the first choice shown when none is chosen, then goes on), ``Tab``
-goes to the next field. A click on a choice chooses (or marks) it.
+goes to the next field. A click on a choice chooses (or marks) it. ``Esc`` is the form's: it
+first takes back a typed filter (``clear_filter``).
 
 The value is the highlighted choice (one value) or the marked ones, comma-joined, in list order.
 
@@ -235,6 +236,15 @@ class ChoiceField(Vertical):
         options.highlighted = index
         if not self.multi:
             self._chosen = self._shown[index][1]
+
+    def clear_filter(self) -> bool:
+        """Take back what is typed in the filter (every choice shown again, the one chosen
+        kept); whether there was anything to take back (Esc does this first in a form)."""
+        line = self.query_one(FilterInput)
+        if not line.value:
+            return False
+        line.value = ""
+        return True
 
     def take_first(self) -> None:
         """Nothing chosen yet: choose the first choice shown (Enter on an untouched list takes

@@ -166,12 +166,15 @@ STACKS_NONE_TITLE = "Stacks (m): none now"
 TITLE_WIDTH = 29
 
 
-def destinations_title(typed: str, legal: int, moving: bool) -> str:
+def destinations_title(typed: str, legal: int, moving: bool, focused: bool = True) -> str:
     """The destination list's title, one row of at most ``TITLE_WIDTH`` columns saying what
     the keys do now: the digits of the ``legal`` rows there are (none: a digit shows a tab)
     and the letters that find a system; what is ``typed`` (its end when it is long). Found by
     use (December 7): "Destinations (letters filter, 1-9 send)" took two rows at 160x48 and
-    named the digits when no destination was legal."""
+    named the digits when no destination was legal. While the list does not have the keys
+    (``focused`` false: the stacks have them, or another part of the screen), the digits show
+    tabs and the letters run commands: the title says how to reach the list first (found by
+    use, December 8: after Esc it still read "Go to: 1-9", and ``2`` showed the Forces tab)."""
     if typed:
         title = f"Find: {typed}▏ (Esc clears)"
         if len(title) <= TITLE_WIDTH:
@@ -181,9 +184,9 @@ def destinations_title(typed: str, legal: int, moving: bool) -> str:
     if not moving:
         return DESTINATIONS_TITLE
     if not legal:
-        return "No legal move · type to find"
+        return "No legal move · type to find" if focused else "No legal move"
     keys = "1" if legal == 1 else f"1-{min(legal, len(NUMBERS))}"
-    return f"Go to: {keys} · type to find"
+    return f"Go to: {keys} · type to find" if focused else f"Go to: m, Enter, then {keys}"
 
 
 class MapTab(Horizontal):
@@ -218,6 +221,9 @@ class MapTab(Horizontal):
         self.highlighted_destination: str | None = None
         self.stack_ids: list[str] = []
         self.dest_ids: list[str] = []
+        #: Whether the selected stack's destinations are listed (a movement phase, its moves
+        #: worked out): the destination title names keys only then.
+        self._moving = False
         self.map_view: MapView | None = None  # what the map shows now
         #: The view and colours the map was last drawn from.
         self._drawn: tuple[MapView, MapPalette] | None = None
@@ -382,16 +388,32 @@ class MapTab(Horizontal):
         typed = dest_list.typed
         self.dest_ids, rows = self._destination_rows(typed)
         dest_list.legal = sum(1 for row in rows if "✓" in str(row.prompt))
-        moving = self.selected_stack is not None and self._why_nowhere() is None
-        show_text(
-            self.query_one("#dest-title", Static),
-            destinations_title(typed, dest_list.legal, moving),
-        )
+        self._moving = self.selected_stack is not None and self._why_nowhere() is None
+        self._show_dest_title()
         show_options(
             dest_list,
             [str(row.prompt) for row in rows],
             frozenset(index for index, row in enumerate(rows) if row.disabled),
         )
+
+    def _show_dest_title(self) -> None:
+        """The destination list's title for what it holds and whether it has the keys."""
+        found = self.query("#dest-list").results(DestinationList)
+        dest_list = next(found, None)
+        if dest_list is None:  # a focus change while the tab is composed or taken down
+            return
+        show_text(
+            self.query_one("#dest-title", Static),
+            destinations_title(dest_list.typed, dest_list.legal, self._moving, dest_list.has_focus),
+        )
+
+    def on_descendant_focus(self) -> None:
+        """The keys moved to a part of the tab (the destinations, or away from them)."""
+        self._show_dest_title()
+
+    def on_descendant_blur(self) -> None:
+        """The keys left a part of the tab (the destinations, Esc or a click elsewhere)."""
+        self._show_dest_title()
 
     def _destination_rows(self, typed: str) -> tuple[list[str], list[Option]]:
         """The destination list's rows for the selected stack, legal ones first (nearest

@@ -85,6 +85,9 @@ class OrderBar(Horizontal):
         #: to move instead of waiting a fixed time for the pause in typing).
         self.hints_made = 0
         self._hints: list[str] = []
+        #: The dice field's hint whole; its placeholder is the hint cut to the field's width
+        #: (``_fit_dice_hint``).
+        self._dice_hint = ""
         #: The blanks of the template ``prefill`` put in the order line (``UNIT``), until the
         #: line is cleared.
         self._prefilled_blanks: frozenset[str] = frozenset()
@@ -97,8 +100,9 @@ class OrderBar(Horizontal):
             select_on_focus=False,
             max_length=MAX_ORDER_CHARS,
         )
+        self._dice_hint = self._idle_hint()
         yield TypeAheadInput(
-            placeholder=self._idle_hint(),
+            placeholder=self._dice_hint,
             id="dice",
             compact=True,
             max_length=MAX_DICE_CHARS,
@@ -122,6 +126,7 @@ class OrderBar(Horizontal):
 
     def on_resize(self) -> None:
         self._fit_hint()
+        self.call_after_refresh(self._fit_dice_hint)  # once the fields have their new widths
 
     def _fit_hint(self) -> None:
         """The longest hint that fits the order line (at 80 columns "(Ctrl+P: legal orders)"
@@ -158,7 +163,7 @@ class OrderBar(Horizontal):
         self._prefilled_blanks = frozenset()
         self.order_input.value = ""
         self.dice_input.value = ""
-        self.dice_input.placeholder = self._idle_hint()
+        self._show_dice_hint(self._idle_hint())
 
     def _idle_hint(self) -> str:
         session = self.session
@@ -200,11 +205,22 @@ class OrderBar(Horizontal):
         self._hint_timer = None
         self.hints_made += 1
         text = self.order_input.value
-        self.dice_input.placeholder = (
-            cut_to(dice_hint(self.session.dice_needed(text)), self.dice_input.content_size.width)
+        self._show_dice_hint(
+            dice_hint(self.session.dice_needed(text))
             if text.strip() and not self._types_no_dice()
             else self._idle_hint()
         )
+
+    def _show_dice_hint(self, hint: str) -> None:
+        """Make ``hint`` the dice field's hint, cut to the field's width."""
+        self._dice_hint = hint
+        self._fit_dice_hint()
+
+    def _fit_dice_hint(self) -> None:
+        """The dice field's hint, cut with "…" where the field is narrower: the idle hint was
+        never cut, and a terminal 43 columns wide showed "referee's" with no mark that more
+        was said (found by use, December 8)."""
+        self.dice_input.placeholder = cut_to(self._dice_hint, self.dice_input.content_size.width)
 
     @on(Input.Submitted, "#dice")
     def _dice_submitted(self, event: Input.Submitted) -> None:
