@@ -9,9 +9,10 @@ import shlex
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.serve.links import MAX_TOKEN_CHARS, TABLE, SeatLinks
-from tests.databases import existing_sqlite
+from tests.databases import existing_sqlite, pin_other_data_files
 
 
 def test_each_seat_has_its_own_token_and_only_that_token_opens_it():
@@ -66,6 +67,22 @@ def test_serve_refuses_a_campaign_that_does_not_exist(tmp_path, capsys):
     url = existing_sqlite(tmp_path / "c.db")  # (a missing database is refused)
     assert main(["serve", "nowhere", "--db", url]) != 0
     assert "nowhere" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_campaign_that_cannot_be_opened(
+    service: CampaignService, capsys, monkeypatch: pytest.MonkeyPatch
+):
+    """DN-DATA-4, DN-ERR-1 (found by use, December 8): the referee's data files changed since
+    the campaign was made: ``campaign serve`` says why at once and prints no link (it printed
+    every link and served, and each page then said that its screen could not start)."""
+    from campaign.serve.server import TableServer
+
+    pin_other_data_files(service, "demo")
+    monkeypatch.setattr(TableServer, "serve", lambda self, **_: None)  # never listens here
+    assert main(["serve", "demo", "--db", service.store.url, "--no-qr"]) != 0
+    out, err = capsys.readouterr()
+    assert "/seat/" not in out
+    assert err.startswith("campaign: DN-DATA-4: the data files changed"), err
 
 
 def test_the_table_view_needs_a_campaign_name(tmp_path, capsys):

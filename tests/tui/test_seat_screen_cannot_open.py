@@ -11,8 +11,6 @@ unexpected error"."""
 from __future__ import annotations
 
 import asyncio
-import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -22,22 +20,9 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.screens.launcher import LauncherScreen
+from tests.databases import pin_other_data_files
 from tests.tui.pilot_helpers import SIZE
 from tests.waiting import until
-
-
-def pin_other_data_files(service: CampaignService, name: str) -> None:
-    """``name``'s pinned data files as if they had changed since it was created (DN-DATA-4):
-    every hash pinned is another one, so the campaign cannot be opened."""
-    path = service.store.url.removeprefix("sqlite:///")
-    with sqlite3.connect(path) as connection:
-        (hashes,) = connection.execute(
-            "SELECT file_hashes FROM dn_campaign WHERE name = ?", (name,)
-        ).fetchone()
-        changed = {file: "0" * 64 for file in json.loads(hashes)}
-        connection.execute(
-            "UPDATE dn_campaign SET file_hashes = ? WHERE name = ?", (json.dumps(changed), name)
-        )
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,9 @@ def serve(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     try:
         service = open_service(args)
-        service.store.campaign(args.name)
+        # opened, not only found: a campaign that cannot be opened (its data files changed,
+        # DN-DATA-4) is refused here, before any link is printed, rather than on every page
+        service.load(args.name)
     except CampaignError as error:
         print(f"campaign: {error.message}", file=sys.stderr)
         return EXIT_ERROR
