@@ -129,3 +129,35 @@ def test_a_pages_reason_is_one_line_without_a_traceback_or_the_database():
     assert UNEXPLAINED in ended_reason(1, "", url, drew=True)
     assert ended_reason(0, "", url, drew=True) == QUIT
     assert "\n" not in ended_reason(1, "campaign: " + "x" * 1000, url, drew=False)
+
+
+def test_the_links_of_a_players_own_database_say_what_they_open():
+    """docs/seats.md (found by use, December 8): on a database that plays Aslan by e-mail the
+    referee's link opens its owner's screen, which sees what Aslan sees, and Solomani's orders
+    come in his turn files: the terminal says so, and a revoked link's new one keeps saying
+    it (it said "referee (sees everything …)" and "solomani player")."""
+    links = SeatLinks(plays="aslan")
+    referee = links.find_seat("referee").title()
+    assert "sees everything" not in referee
+    assert "plays aslan by e-mail" in referee and "sees what aslan sees" in referee
+    assert "solomani's orders come in solomani's turn files" in links.revoke("solomani").title()
+    assert links.find_seat("aslan").title() == "aslan player"
+    assert SeatLinks().find_seat("referee").title().startswith("referee (sees everything")
+
+
+def test_serve_on_a_players_own_database_names_what_each_link_opens(
+    tmp_path, capsys, monkeypatch: pytest.MonkeyPatch
+):
+    """docs/seats.md: ``campaign serve`` of the Aslan player's own database (``campaign new
+    --as aslan``) prints the links as they open there."""
+    from campaign.serve.server import TableServer
+
+    monkeypatch.setattr(TableServer, "serve", lambda self, **_: None)  # never listens here
+    url = f"sqlite:///{tmp_path / 'aslan.db'}"
+    assert main(["new", "nebula", "--seed", "4711", "--as", "aslan", "--db", url]) == 0
+    capsys.readouterr()
+    assert main(["serve", "nebula", "--db", url, "--no-qr"]) == 0
+    out = capsys.readouterr().out
+    assert "referee (this database plays aslan by e-mail" in out
+    assert "sees everything" not in out
+    assert "solomani player (this database plays aslan by e-mail" in out
