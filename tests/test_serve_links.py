@@ -9,9 +9,10 @@ import shlex
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.serve.links import MAX_TOKEN_CHARS, TABLE, SeatLinks
-from tests.databases import existing_sqlite
+from tests.databases import existing_sqlite, pin_other_data_files
 
 
 def test_each_seat_has_its_own_token_and_only_that_token_opens_it():
@@ -66,6 +67,22 @@ def test_serve_refuses_a_campaign_that_does_not_exist(tmp_path, capsys):
     url = existing_sqlite(tmp_path / "c.db")  # (a missing database is refused)
     assert main(["serve", "nowhere", "--db", url]) != 0
     assert "nowhere" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_campaign_that_cannot_be_opened(
+    service: CampaignService, capsys, monkeypatch: pytest.MonkeyPatch
+):
+    """DN-DATA-4, DN-ERR-1 (found by use, December 8): the referee's data files changed since
+    the campaign was made: ``campaign serve`` says why at once and prints no link (it printed
+    every link and served, and each page then said that its screen could not start)."""
+    from campaign.serve.server import TableServer
+
+    pin_other_data_files(service, "demo")
+    monkeypatch.setattr(TableServer, "serve", lambda self, **_: None)  # never listens here
+    assert main(["serve", "demo", "--db", service.store.url, "--no-qr"]) != 0
+    out, err = capsys.readouterr()
+    assert "/seat/" not in out
+    assert err.startswith("campaign: DN-DATA-4: the data files changed"), err
 
 
 def test_the_table_view_needs_a_campaign_name(tmp_path, capsys):
@@ -128,3 +145,35 @@ def test_the_servers_terminal_counts_the_screens_it_closed(capsys):
     assert "the aslan link is revoked (0 open screens closed); its new link:" in said
     asyncio.run(server.on_shutdown(web.Application()))
     assert "every link it printed is dead (0 open screens closed);" in capsys.readouterr().out
+
+
+def test_the_links_of_a_players_own_database_say_what_they_open():
+    """docs/seats.md (found by use, December 8): on a database that plays Aslan by e-mail the
+    referee's link opens its owner's screen, which sees what Aslan sees, and Solomani's orders
+    come in his turn files: the terminal says so, and a revoked link's new one keeps saying
+    it (it said "referee (sees everything …)" and "solomani player")."""
+    links = SeatLinks(plays="aslan")
+    referee = links.find_seat("referee").title()
+    assert "sees everything" not in referee
+    assert "plays aslan by e-mail" in referee and "sees what aslan sees" in referee
+    assert "solomani's orders come in solomani's turn files" in links.revoke("solomani").title()
+    assert links.find_seat("aslan").title() == "aslan player"
+    assert SeatLinks().find_seat("referee").title().startswith("referee (sees everything")
+
+
+def test_serve_on_a_players_own_database_names_what_each_link_opens(
+    tmp_path, capsys, monkeypatch: pytest.MonkeyPatch
+):
+    """docs/seats.md: ``campaign serve`` of the Aslan player's own database (``campaign new
+    --as aslan``) prints the links as they open there."""
+    from campaign.serve.server import TableServer
+
+    monkeypatch.setattr(TableServer, "serve", lambda self, **_: None)  # never listens here
+    url = f"sqlite:///{tmp_path / 'aslan.db'}"
+    assert main(["new", "nebula", "--seed", "4711", "--as", "aslan", "--db", url]) == 0
+    capsys.readouterr()
+    assert main(["serve", "nebula", "--db", url, "--no-qr"]) == 0
+    out = capsys.readouterr().out
+    assert "referee (this database plays aslan by e-mail" in out
+    assert "sees everything" not in out
+    assert "solomani player (this database plays aslan by e-mail" in out

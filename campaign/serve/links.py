@@ -29,10 +29,13 @@ TABLE = "table"
 
 
 class SeatLink(Struct, frozen=True):
-    """One link: the seat it opens (``referee``, a side's name, or ``table``) and its token."""
+    """One link: the seat it opens (``referee``, a side's name, or ``table``) and its token;
+    ``plays``: the side the served database plays by e-mail (a player's own database), if
+    any, which changes what the referee's and the other side's links open (``title``)."""
 
     seat: str
     token: str
+    plays: str | None = None
 
     @property
     def path(self) -> str:
@@ -40,11 +43,25 @@ class SeatLink(Struct, frozen=True):
         return f"/seat/{self.token}"
 
     def title(self) -> str:
-        """What the link opens, as the terminal lists it."""
+        """What the link opens, as the terminal lists it. On a player's own database by
+        e-mail the referee's seat is its owner's, who sees what his side sees, and the other
+        side's orders come in turn files (docs/seats.md): its links say so (found by use,
+        December 8: the referee's link said "sees everything" and opened the player's view)."""
+        plays = self.plays
         if self.seat == "referee":
+            if plays is not None:
+                return (
+                    f"referee (this database plays {plays} by e-mail: its owner's screen, "
+                    f"which sees what {plays} sees; keep this link to yourself)"
+                )
             return "referee (sees everything: keep this link to yourself)"
         if self.seat == TABLE:
             return "table view (what both sides may see; no orders: for a big screen)"
+        if plays is not None and self.seat != plays:
+            return (
+                f"{self.seat} player (this database plays {plays} by e-mail: {self.seat}'s "
+                f"orders come in {self.seat}'s turn files; this screen only shows the game)"
+            )
         return f"{self.seat} player"
 
     def command(self, campaign: str, db_url: str) -> str:
@@ -70,10 +87,11 @@ class SeatLink(Struct, frozen=True):
 class SeatLinks:
     """The links of one run of the server (see the module)."""
 
-    def __init__(self, tokens: dict[str, str] | None = None) -> None:
+    def __init__(self, tokens: dict[str, str] | None = None, *, plays: str | None = None) -> None:
+        """``plays``: the side the served database plays by e-mail (``SeatLink.plays``)."""
         seats = ["referee", *(side.value for side in PLAYER_SIDES), TABLE]
         tokens = tokens or {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in seats}
-        self.links = [SeatLink(seat, tokens[seat]) for seat in seats]
+        self.links = [SeatLink(seat, tokens[seat], plays) for seat in seats]
 
     @property
     def seats(self) -> list[str]:
@@ -86,7 +104,9 @@ class SeatLinks:
         index = self.seats.index(seat) if seat in self.seats else -1
         if index < 0:
             raise KeyError(seat)
-        self.links[index] = SeatLink(seat, secrets.token_urlsafe(TOKEN_BYTES))
+        self.links[index] = SeatLink(
+            seat, secrets.token_urlsafe(TOKEN_BYTES), self.links[index].plays
+        )
         return self.links[index]
 
     def find_seat(self, seat: str) -> SeatLink:

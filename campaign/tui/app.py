@@ -133,19 +133,23 @@ class CampaignApp(HoldsKeysUntilSettled):
         if notice is not None:  # docs/compatibility.md: said once, with what to do
             timeout = min(60, max(15, len(notice) // 12))  # time to read it
             self.notify(notice, title="database", timeout=timeout, markup=False)
-        if self.open_campaign is not None and self.table:
-            table = table_screen(self, self.service, self.open_campaign)
-            if table is not None:
-                self.push_screen(table)
-                return
-            self.exit(return_code=1)  # the table view has no launcher to fall back on
-            return
         if self.open_campaign is not None:
             # ``campaign tui NAME``: the campaign screen alone; the launcher is composed only
-            # when the user goes back to it (``close_campaign``), so the campaign opens faster
-            opened = campaign_screen(self, self.service, self.open_campaign, self.open_side)
+            # when the user goes back to it (``close_campaign``), so the campaign opens faster.
+            # The table view and a browser seat have no launcher to fall back on.
+            ends = self.table or self.one_campaign
+            refused = self.cannot_open if ends else None
+            opened = (
+                table_screen(self, self.service, self.open_campaign, refused)
+                if self.table
+                else campaign_screen(
+                    self, self.service, self.open_campaign, self.open_side, refused
+                )
+            )
             if opened is not None:
                 self.push_screen(opened)
+                return
+            if ends:
                 return
         self.push_screen(
             LauncherScreen(self.service, viewer=self.open_side, seat=Seat.of(self.open_side))
@@ -163,6 +167,15 @@ class CampaignApp(HoldsKeysUntilSettled):
             self.switch_screen(
                 LauncherScreen(self.service, viewer=self.open_side, seat=Seat.of(self.open_side))
             )
+
+    def cannot_open(self, refusal: str) -> None:
+        """The one campaign of the table view or a browser seat (``--one-campaign``) cannot be
+        opened (its data files changed, its log does not verify …): end with the reason, in
+        the CLI's line ``campaign: …``, which the seat's page shows (``campaign serve``). Such
+        a screen fell back on the launcher: on a player's phone it listed the database's other
+        campaigns and opened them as his seat, and the table view ended saying nothing
+        (found by use, December 8; docs/table.md)."""
+        self.exit(return_code=1, message=f"campaign: {refusal}")
 
     def campaign_gone(self, name: str) -> None:
         """The campaign a screen follows was deleted elsewhere (``campaign delete``, another

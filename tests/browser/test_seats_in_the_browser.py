@@ -503,3 +503,19 @@ def test_a_page_whose_screen_stops_answering_says_so_and_recovers(served: Served
     assert not page_says_closed(browser, aslan)
     browser.type(aslan, "2")  # the Forces tab: the screen takes keys again
     browser.shows(aslan, "factors")
+
+
+def test_a_page_resized_while_its_screen_starts_is_drawn_at_its_new_size(
+    served: Served, browser: Browser
+):
+    """DN-ERR-1 (found by use, December 8): the table view opened in a wide window made
+    phone-sized at once (a phone turned as the page loads) drew its wide screen into the
+    narrow page for good: the first size, posted late by Textual's driver, overtook the
+    page's resize, and the results were off the page's edge. The screen takes the page's
+    last size: the results show beside the map."""
+    browser.driver.set_window_size(1200, 700)
+    table = browser.open(served.links["table"])
+    browser.driver.set_window_size(390, 844)  # while its screen starts
+    browser.shows(table, "Latest orders")
+    columns = browser.driver.execute_script("return window.__terminals[0].cols")
+    assert columns < 60, columns  # the page is phone-sized indeed

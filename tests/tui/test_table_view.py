@@ -146,6 +146,24 @@ def test_a_word_longer_than_a_narrow_row_breaks_after_a_hyphen_or_slash(service:
     assert "first-" in folded and "movement," in folded
 
 
+def test_a_jumps_path_longer_than_a_row_breaks_after_a_comma(service: CampaignService):
+    """issue 43 item 2 (DN-MOV-2, the table view's results at 80x24): a jump's path longer
+    than a row's room was cut anywhere, "khtaoi,fissure,sp" / "an" (found by use, December
+    8); it breaks after one of its commas, each system's name whole."""
+    from rich.text import Text
+
+    session = CampaignSession(service, "demo", viewer=Side.ASLAN)
+    session.order("aslan jump A-DD-1 khtaoi,fissure,span")
+    folded = " ".join(Text.from_markup(line).plain for line in result_lines(session, 24)).split()
+    at = next(index for index, word in enumerate(folded) if word.startswith("khtaoi"))
+    pieces = [folded[at]]
+    while pieces[-1].endswith(","):  # the path goes on on the next row
+        at += 1
+        pieces.append(folded[at])
+    assert len(pieces) > 1  # longer than a 24-column row's room (13)
+    assert "".join(pieces) == "khtaoi,fissure,span", folded
+
+
 def test_the_table_screen_folds_its_results_to_the_panel(service: CampaignService, no_keymap: Path):
     """issue 43 item 2: on the screen the results are folded to the panel's width (no line
     wider than the panel), also after the terminal changes size."""

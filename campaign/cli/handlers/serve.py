@@ -38,7 +38,10 @@ def serve(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     try:
         service = open_service(args)
-        service.store.campaign(args.name)
+        # opened, not only found: a campaign that cannot be opened (its data files changed,
+        # DN-DATA-4) is refused here, before any link is printed, rather than on every page
+        service.load(args.name)
+        plays = service.reader(args.name, None)  # a player's own database by e-mail
     except CampaignError as error:
         print(f"campaign: {error.message}", file=sys.stderr)
         return EXIT_ERROR
@@ -47,7 +50,7 @@ def serve(args: argparse.Namespace) -> int:
         print(f"campaign: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return EXIT_ERROR
     public = args.public_host or (network_address() if args.host in EVERY_INTERFACE else args.host)
-    links = SeatLinks()
+    links = SeatLinks(plays=plays.value if plays is not None else None)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(NETWORK_WARNING.format(host=args.host, port=args.port), file=sys.stderr)
     print_links(sys.stdout, args.name, f"http://{public}:{args.port}", links, qr=not args.no_qr)

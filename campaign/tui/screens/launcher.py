@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -20,6 +21,9 @@ from campaign.tui.screens.seat_keys import SeatScreen
 from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from scenarios import registry
 from scenarios.footer import KeysFooter
+
+#: Told why a campaign cannot be opened (the refusal's text), instead of a notification.
+Refused = Callable[[str], None]
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -287,45 +291,54 @@ class LauncherScreen(SeatScreen):
 
 
 def campaign_screen(
-    app: App[Any], service: CampaignService | None, name: str, viewer: Side | None
+    app: App[Any],
+    service: CampaignService | None,
+    name: str,
+    viewer: Side | None,
+    refused: Refused | None = None,
 ) -> Screen[None] | None:
-    """The campaign screen of ``name`` as ``viewer`` sees it, or None after telling the user
-    (a notification) why it cannot be opened: the launcher's Enter and ``campaign tui NAME``
-    both open a campaign through here."""
+    """The campaign screen of ``name`` as ``viewer`` sees it, or None after ``refused`` was
+    told why it cannot be opened (by default a notification): the launcher's Enter and
+    ``campaign tui NAME`` both open a campaign through here."""
     from campaign.tui.screens.campaign import CampaignScreen
 
-    session = _open_session(app, service, name, viewer)
+    session = _open_session(app, service, name, viewer, refused)
     return CampaignScreen(session) if session is not None else None
 
 
-def table_screen(app: App[Any], service: CampaignService | None, name: str) -> Screen[None] | None:
-    """The public table view of ``name`` (``campaign tui NAME --table``), or None after telling
-    why it cannot be opened."""
+def table_screen(
+    app: App[Any], service: CampaignService | None, name: str, refused: Refused | None = None
+) -> Screen[None] | None:
+    """The public table view of ``name`` (``campaign tui NAME --table``), or None after
+    ``refused`` was told why it cannot be opened."""
     from campaign.tui.screens.table import TABLE_VIEWER, TableScreen
 
-    session = _open_session(app, service, name, TABLE_VIEWER)
+    session = _open_session(app, service, name, TABLE_VIEWER, refused)
     return TableScreen(session) if session is not None else None
 
 
 def _open_session(
-    app: App[Any], service: CampaignService | None, name: str, viewer: Side | None
+    app: App[Any],
+    service: CampaignService | None,
+    name: str,
+    viewer: Side | None,
+    refused: Refused | None,
 ) -> CampaignSession | None:
-    """``name`` opened as ``viewer`` sees it, or None after a notification saying why not. The
-    referee's screen (``viewer`` None) of a campaign this database plays by e-mail is its
-    player's (``CampaignService.reader``, docs/seats.md), however it was asked for: the
-    launcher's Enter as well as ``campaign tui NAME`` (found by use, December 7: the launcher
-    opened a player's own database as the referee's view, every face-down kind shown)."""
+    """``name`` opened as ``viewer`` sees it, or None after telling ``refused`` why not (the
+    refusal's text; None: a notification on ``app``). The referee's screen (``viewer`` None)
+    of a campaign this database plays by e-mail is its player's (``CampaignService.reader``,
+    docs/seats.md), however it was asked for: the launcher's Enter as well as ``campaign tui
+    NAME`` (found by use, December 7: the launcher opened a player's own database as the
+    referee's view, every face-down kind shown)."""
     from campaign.tui.session import CampaignSession
 
     assert service is not None
     try:
         return CampaignSession(service, name, viewer=service.reader(name, viewer))
     except CampaignError as error:
-        app.notify(
-            refusal_text(error.message),
-            title="cannot open",
-            severity="error",
-            timeout=10,
-            markup=False,
-        )
+        text = refusal_text(error.message)
+        if refused is not None:
+            refused(text)
+        else:
+            app.notify(text, title="cannot open", severity="error", timeout=10, markup=False)
         return None

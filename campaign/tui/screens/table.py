@@ -33,6 +33,8 @@ RESULTS_SHOWN = 6
 RESULTS_MIN_WIDTH = 32
 #: Where an order's text starts after its event numbers, and where its sentences start.
 ORDER_INDENT = 9
+#: What a word too long for a row of the results breaks after (``_Folder``).
+BREAKS_AFTER = ("-", "/", ",")
 #: Where a sentence too long for the panel goes on (under its own start, not the panel's edge).
 CONTINUED_INDENT = ORDER_INDENT + 2
 
@@ -46,16 +48,17 @@ def table_lines(session: CampaignSession) -> list[str]:
 class _Folder(textwrap.TextWrapper):
     """Folds without breaking at hyphens (``A-CL-1``, ``DN-SEQ-2`` stay whole), except in a
     word longer than a row's room after the hanging indent: it breaks after one of its
-    hyphens or slashes where it has one ("first-" / "combat/" / "interaction,"). Left to
-    ``break_long_words``, such a word was cut anywhere in the results panel of 28 to 31
-    columns: "firs" / "t-combat/interact" / "ion," (found by use, December 7, late night)."""
+    hyphens, slashes or commas where it has one ("first-" / "combat/" / "interaction,"; a
+    jump's path "khtaoi,fissure," / "span"). Left to ``break_long_words``, such a word was cut
+    anywhere in the results panel of 28 to 31 columns: "firs" / "t-combat/interact" /
+    "ion," (found by use, December 7, late night), "khtaoi,fissure,sp" / "an" (December 8)."""
 
     def _split(self, text: str) -> list[str]:
         room = self.width - len(self.subsequent_indent)
         chunks: list[str] = []
         for chunk in super()._split(text):
             while len(chunk) > room:
-                cut = max(chunk.rfind("-", 0, room), chunk.rfind("/", 0, room))
+                cut = max(chunk.rfind(mark, 0, room) for mark in BREAKS_AFTER)
                 if cut <= 0:
                     break
                 chunks.append(chunk[: cut + 1])
