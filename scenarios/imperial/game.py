@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from scenarios.imperial import events as ev
 from scenarios.imperial.investing import winners
-from scenarios.imperial.notation import order_to_text, parse_order
+from scenarios.imperial.notation import NOTATION_RULE, order_to_text, parse_order
 from scenarios.imperial.options import Options, options_for
 from scenarios.imperial.rules import (
     IllegalOrderError,
@@ -186,13 +186,15 @@ class ImperialGame:
     def state_from_text(self, text: str) -> ImperialState:
         """Rebuild a position from ``to_text`` output (its log starts at that snapshot)."""
         if not text.startswith(TEXT_PREFIX):
-            raise NotationError(f"position text must start with {TEXT_PREFIX!r}")
+            raise NotationError(f"{NOTATION_RULE}: position text must start with {TEXT_PREFIX!r}")
         try:
             state = State.from_dict(json.loads(text[len(TEXT_PREFIX) :]))
         except (ValueError, KeyError, TypeError, IndexError, ValidationError) as error:
-            raise NotationError(f"bad imperial position text: {error}") from None
+            raise NotationError(f"{NOTATION_RULE}: bad imperial position text: {error}") from None
         if state.options != self.options:
-            raise NotationError("position text belongs to a game with other options")
+            raise NotationError(
+                f"{NOTATION_RULE}: position text belongs to a game with other options"
+            )
         return ImperialState(state, state.clone(), [])
 
 

@@ -14,6 +14,10 @@ from scenarios.protocol import NotationError, is_number
 
 Order = tuple
 
+#: The rule of the order notation and of the saved game's form (docs/rules/imperial.md): every
+#: refusal of a text that is not an order, or of a save that breaks that form, names it.
+NOTATION_RULE = "IMP-22"
+
 
 def order_to_text(order: Order) -> str:
     """Notation of ``order``."""
@@ -44,23 +48,28 @@ def order_to_text(order: Order) -> str:
             return f"buy {nation} {cost}" + (f" trade {trade}" if trade else "")
         case ("pass",):
             return "pass"
-    raise NotationError(f"not an Imperial order: {order!r}")
+    raise NotationError(f"{NOTATION_RULE}: not an Imperial order: {order!r}")
 
 
 def _nation(word: str, text: str) -> str:
     if word not in NATIONS:
-        raise NotationError(f"{text!r}: unknown nation {word!r} (one of {', '.join(NATIONS)})")
+        raise NotationError(
+            f"{NOTATION_RULE}: {text!r}: unknown nation {word!r} (one of {', '.join(NATIONS)})"
+        )
     return word
 
 
 def _bond(word: str, text: str) -> int:
     if not is_number(word) or int(word) not in BONDS:
-        raise NotationError(f"{text!r}: {word!r} is not a bond cost {tuple(BONDS)}")
+        raise NotationError(
+            f"{NOTATION_RULE}: {text!r}: {word!r} is not a bond cost {tuple(BONDS)}"
+        )
     return int(word)
 
 
 def parse_order(text: str) -> Order:
-    """Parse notation into an order tuple; raises ``NotationError`` naming the text."""
+    """Parse notation into an order tuple; raises ``NotationError`` naming the rule (IMP-22)
+    and quoting the text once."""
     words = text.strip().split()
     fixed = {
         ("import", "done"): ("import_done",),
@@ -76,7 +85,7 @@ def parse_order(text: str) -> Order:
         case ["rondel", space]:
             number = space.split(":", 1)[0]
             if not is_number(number) or int(number) >= len(RONDEL):
-                raise NotationError(f"{text!r}: rondel space must be 0-7")
+                raise NotationError(f"{NOTATION_RULE}: {text!r}: the rondel space must be 0-7")
             return ("rondel", int(number))
         case ["build", region] | ["flip", region]:
             return (words[0], region)
@@ -94,4 +103,4 @@ def parse_order(text: str) -> Order:
             return ("buy", _nation(nation, text), _bond(cost, text), 0)
         case ["buy", nation, cost, "trade", trade]:
             return ("buy", _nation(nation, text), _bond(cost, text), _bond(trade, text))
-    raise NotationError(f"cannot read Imperial order {text!r}")
+    raise NotationError(f"{NOTATION_RULE}: cannot read Imperial order {text!r}")

@@ -53,7 +53,7 @@ from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RESCUE_PAYMENT, RONDEL
 from scenarios.imperial.game import ImperialGame, ImperialState, make_game
 from scenarios.imperial.investing import multiplier, rescue_payee, scores, winners
-from scenarios.imperial.notation import order_to_text
+from scenarios.imperial.notation import NOTATION_RULE, order_to_text
 from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
@@ -105,13 +105,13 @@ def read_game(path: Path) -> SavedGame:
     naming two computer levels: the table plays every computer seat at one level)."""
     text = read_text_bounded(path)
     game, position = parse_game_record(text, str(path))
-    players = read_players(text, [HUMAN, *ai.LEVELS], seats=game.num_players)
+    players = read_players(text, [HUMAN, *ai.LEVELS], rule=NOTATION_RULE, seats=game.num_players)
     if players is not None and len(set(players) - {HUMAN}) > 1:
         raise ValueError(
-            f"{path}: {PLAYERS_PREFIX} names computer levels "
+            f"{path}: {NOTATION_RULE}: {PLAYERS_PREFIX} names computer levels "
             f"{', '.join(sorted(set(players) - {HUMAN}))}: one level plays every computer seat"
         )
-    resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)])
+    resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)], rule=NOTATION_RULE)
     return SavedGame(game, position, resigned, players)
 
 

@@ -52,7 +52,7 @@ from scenarios.imperium_shogi.ai import (
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
-from scenarios.imperium_shogi.record import parse_record, record_text
+from scenarios.imperium_shogi.record import SAVE_RULE, parse_record, record_text
 from scenarios.imperium_shogi.rules import (
     BLUE,
     DROP_BASE,
@@ -657,8 +657,8 @@ class ShogiScreen(GameScreen):
         state = parse_record(text, str(path))
         return (
             state,
-            read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players),
-            read_resigned(text, PLAYER_NAMES),
+            read_players(text, [HUMAN, *LEVELS, PERFECT], rule=SAVE_RULE) or list(self.players),
+            read_resigned(text, PLAYER_NAMES, rule=SAVE_RULE),
         )
 
     def help_sections(self) -> list[HelpSection]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Protocol
 
-from scenarios.invector.board import Board, BoardSizeError, parse_size
+from scenarios.invector.board import SIZE_RULE, Board, BoardSizeError, parse_size
 from scenarios.invector.terms import BLACK, PASS, PIE_STATES, SWAP, WHITE
 from scenarios.protocol import IllegalActionError, NotationError
 
@@ -90,7 +90,8 @@ def read_position(text: str) -> PositionFields:
     try:
         cols, rows = parse_size(size_text)
     except BoardSizeError as error:
-        raise NotationError(f"position {text.strip()!r}: {error}") from error
+        reason = str(error).removeprefix(f"{SIZE_RULE}: ")  # the rule first, as every refusal
+        raise NotationError(f"{SIZE_RULE}: position {text.strip()!r}: {reason}") from error
     row_texts = rows_text.split("/")
     if len(row_texts) != rows or any(len(row) != cols for row in row_texts):
         raise NotationError(
@@ -109,7 +110,7 @@ def read_position(text: str) -> PositionFields:
                     f"INV-8: position {text.strip()!r}: cell character {char!r} is not b, w or ."
                 )
     if not black and not white:
-        raise NotationError(f"position {text.strip()!r}: INV-7: the board has no stones")
+        raise NotationError(f"INV-7: position {text.strip()!r}: the board has no stones")
     if turn_text not in ("b", "w"):
         raise NotationError(
             f"INV-8: position {text.strip()!r}: side to move {turn_text!r} is not b or w"

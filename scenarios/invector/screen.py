@@ -41,7 +41,13 @@ from scenarios.dialogs import (
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.board import COLUMN_LETTERS
-from scenarios.invector.record import move_list_lines, move_texts, parse_record, record_lines
+from scenarios.invector.record import (
+    SAVE_RULE,
+    move_list_lines,
+    move_texts,
+    parse_record,
+    record_lines,
+)
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -709,6 +715,6 @@ def load_game(path: Path) -> tuple[list[InvectorState], list[str] | None, str | 
     the position saved), the players its ``# players:`` line names (``None`` in a save without
     one) and the colour its ``# resigned:`` line names."""
     text = read_text_bounded(path)
-    players = read_players(text, PLAYER_KINDS)
-    resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES])
+    players = read_players(text, PLAYER_KINDS, rule=SAVE_RULE)
+    resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES], rule=SAVE_RULE)
     return parse_record(text), players, resigned

@@ -353,7 +353,8 @@ def test_the_launcher_frames_the_pane_that_has_the_focus(
 def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
     """IMP-4 (the start position a save begins with): a start position without its options
     was refused as ``bad position text: 'options'`` (a raw KeyError); a field of the wrong
-    kind showed pydantic's text. Both are now a sentence naming the file and line."""
+    kind showed pydantic's text. Both are now a sentence naming the file and line, then the rule
+    of a save's form (IMP-22)."""
     damaged = private_folders / "damaged.txt"
     damaged.write_text('# Imperial saved game\nimperial1 {"x": 1}\n', encoding="utf-8")
     wrong_kind = private_folders / "wrong.txt"
@@ -366,13 +367,13 @@ def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
             screen = app.screen
             await answer_path(pilot, "ctrl+o", str(damaged))
             assert path_refusal(app) == (
-                f"{damaged}:2: the start position lacks the field 'options'"
+                f"{damaged}:2: IMP-22: the start position lacks the field 'options'"
             )
             await close_path_dialog(pilot, screen)
             await answer_path(pilot, "ctrl+o", str(wrong_kind))
             assert path_refusal(app) == (
-                f"{wrong_kind}:1: the start position is damaged (a field holds a value of the "
-                "wrong kind)"
+                f"{wrong_kind}:1: IMP-22: the start position is damaged (a field holds a value of "
+                "the wrong kind)"
             )
             assert notices(app) == []
 

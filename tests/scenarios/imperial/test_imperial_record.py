@@ -21,7 +21,7 @@ def test_an_illegal_order_in_a_file_names_the_rule_play_names():
     text = game_record(game, position) + "buy GB 30\n"
     with pytest.raises(ImperialRecordError) as loaded:
         parse_game_record(text, "bad.txt")
-    assert str(loaded.value).startswith("bad.txt:4: order 'buy GB 30': IMP-19: ")
+    assert str(loaded.value).startswith("bad.txt:4: IMP-19: 'buy GB 30' is not legal now")
     assert "(decision 'invest' for AH)" in str(loaded.value)
 
 
@@ -37,7 +37,7 @@ def test_a_second_start_position_is_refused_in_one_short_line():
     with pytest.raises(ImperialRecordError) as loaded:
         parse_game_record(text, "twice.txt")
     message = str(loaded.value)
-    assert message.startswith("twice.txt:3: a second start position")
+    assert message.startswith("twice.txt:3: IMP-22: a second start position")
     assert len(message) < 200, message
 
 
@@ -52,3 +52,29 @@ def test_a_line_longer_than_any_order_is_refused_in_one_short_line():
     message = str(loaded.value)
     assert message.startswith("long.txt:3: ")
     assert "5,006 characters" in message and len(message) < 200, message
+
+
+@pytest.mark.parametrize(
+    ("order", "rule"),
+    [
+        ("rondel 9", "IMP-22"),
+        ("blah", "IMP-22"),
+        ("move A vienna", "IMP-22"),
+        ("buy XX 4", "IMP-22"),
+        ("buy AH 5", "IMP-22"),
+        ("build atlantis", "IMP-7"),  # reads as an order; AH must choose its rondel space
+        ("fight FR", "IMP-7"),
+    ],
+)
+def test_a_refused_order_in_a_file_is_quoted_once_after_its_rule(order, rule):
+    """IMP-22 (found by use, December 8): a save's order that cannot be read was refused as
+    "f.txt:3: order 'rondel 9': 'rondel 9': rondel space must be 0-7": the order twice and no
+    rule, as Imperial had no rule of its notation. Now the rule comes first (IMP-22 for an order
+    that cannot be read, the open decision's rule for one not legal there) and the order once."""
+    game = make_game(4, seed=0)
+    text = game_record(game, game.new_initial_state()) + order + "\n"
+    with pytest.raises(ImperialRecordError) as loaded:
+        parse_game_record(text, "f.txt")
+    message = str(loaded.value)
+    assert message.startswith(f"f.txt:3: {rule}: "), message
+    assert message.count(order) == 1, message

@@ -541,10 +541,12 @@ def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
     record = game_record(screen.game, screen.position)
     path = tmp_path / "mixed.txt"
     path.write_text(record + "# players: person easy normal person\n")
-    with pytest.raises(ValueError, match=r"mixed\.txt: # players: names computer levels easy"):
+    with pytest.raises(
+        ValueError, match=r"mixed\.txt: IMP-22: # players: names computer levels easy"
+    ):
         read_game(path)
     path.write_text(record + "# players: person easy robot person\n")
-    with pytest.raises(ValueError, match=r"line 3: .* must name 4 players"):
+    with pytest.raises(ValueError, match=r"line 3: IMP-22: .* must name 4 players"):
         read_game(path)
     path.write_text(record + "# players: person easy easy person\n")
     assert read_game(path).players == ["human", "easy", "easy", "human"]
