@@ -9,6 +9,9 @@ pass
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from difflib import get_close_matches
+
 from scenarios.imperial.constants import BONDS, NATIONS, RONDEL
 from scenarios.protocol import NotationError, is_number
 
@@ -49,6 +52,27 @@ def order_to_text(order: Order) -> str:
         case ("pass",):
             return "pass"
     raise NotationError(f"{NOTATION_RULE}: not an Imperial order: {order!r}")
+
+
+def order_regions(order: Order) -> tuple[str, ...]:
+    """The region keys ``order`` names, in the order written (none for most orders)."""
+    match order:
+        case ("build" | "flip", region):
+            return (region,)
+        case ("import", _, region):
+            return (region,)
+        case ("move", _, src, dst, _):
+            return (src, dst)
+    return ()
+
+
+def unknown_region(text: str, word: str, known: Sequence[str]) -> NotationError:
+    """The refusal of an order naming a region the map does not have (IMP-22), with the
+    nearest names: the order read, then was refused as "not legal now", which sent the player
+    looking for a rule when the region was only misspelt (found by use, December 8)."""
+    near = get_close_matches(word, known, n=3)
+    hint = f"; did you mean {' or '.join(repr(name) for name in near)}?" if near else ""
+    return NotationError(f"{NOTATION_RULE}: {text!r}: unknown region {word!r}{hint}")
 
 
 def _nation(word: str, text: str) -> str:

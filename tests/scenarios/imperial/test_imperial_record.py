@@ -62,7 +62,7 @@ def test_a_line_longer_than_any_order_is_refused_in_one_short_line():
         ("move A vienna", "IMP-22"),
         ("buy XX 4", "IMP-22"),
         ("buy AH 5", "IMP-22"),
-        ("build atlantis", "IMP-7"),  # reads as an order; AH must choose its rondel space
+        ("build vienna", "IMP-7"),  # reads as an order; AH must choose its rondel space
         ("fight FR", "IMP-7"),
     ],
 )
@@ -78,3 +78,17 @@ def test_a_refused_order_in_a_file_is_quoted_once_after_its_rule(order, rule):
     message = str(loaded.value)
     assert message.startswith(f"f.txt:3: {rule}: "), message
     assert message.count(order) == 1, message
+
+
+def test_an_order_naming_a_region_the_map_lacks_is_refused_as_notation():
+    """IMP-22 (found by use, December 8): "move A berlin-atlantis" in a save read as an order
+    and was refused as "IMP-8: … is not legal now (decision 'build' for GE)", a rule that had
+    nothing to do with it. A region the map does not have is the notation's refusal, with the
+    nearest names."""
+    game = make_game(4, seed=0)
+    text = game_record(game, game.new_initial_state()) + "build viena\n"
+    with pytest.raises(ImperialRecordError) as loaded:
+        parse_game_record(text, "f.txt")
+    assert str(loaded.value) == (
+        "f.txt:3: IMP-22: 'build viena': unknown region 'viena'; did you mean 'vienna' or 'genoa'?"
+    )
