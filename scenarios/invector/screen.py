@@ -554,17 +554,24 @@ class InvectorScreen(GameScreen):
 
     @on(Input.Submitted, "#inv-move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        self._close_move_input()
+        """Play the typed move. A move that cannot be played now stays in the open input, to be
+        corrected or sent again, as the campaign's order line keeps a refused order (found by
+        use, December 8: the input closed, so the correction went to the board's keys, where
+        ``x`` asks to resign and ``u`` takes a move back)."""
         if not event.value.strip():  # an empty line closes the input, as in Imperium Shogi
+            self._close_move_input()
             return
         if not self.is_human_turn():
             self.notify("It is not your turn.", severity="warning")
+            if self.game_over():  # nothing to send again: the keys go back to the board
+                self._close_move_input()
             return
         try:
             action = self.state.text_to_action(event.value)
         except (NotationError, IllegalActionError) as error:
             self.notify(str(error), severity="error")
             return
+        self._close_move_input()
         self.play(action)
 
     def action_undo(self) -> None:
