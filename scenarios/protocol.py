@@ -44,6 +44,21 @@ def is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+#: How much of a refused text a refusal quotes: a position or move is far shorter, and another
+#: game's save (an Imperial start line of 1,500 characters loaded in Invector) filled the
+#: dialog with its JSON, the reason off the screen (found by use, December 8).
+QUOTED_CHARS = 60
+
+
+def quoted(text: str) -> str:
+    """``text`` (stripped) quoted for a refusal: whole when short, else its start, an ellipsis
+    and its length."""
+    text = text.strip()
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    return f"{text[:QUOTED_CHARS]!r}… ({len(text):,} characters)"
+
+
 #: The rule id a scenario's refusal starts with (``SHO-10: ``, ``INV-6: ``, ``IMP-22: ``).
 _RULE_FIRST = re.compile(r"^((?:SHO|INV|IMP)-\d+): ")
 
@@ -54,12 +69,12 @@ def refused_move(move: str, error: Exception) -> str:
     kept as it is (a save's refusal read "move 'zz': SHO-10: 'zz' is not a move …", the move
     twice and the rule in the middle: found by use, December 8)."""
     reason = str(error)
-    if repr(move) in reason or f"{move}:" in reason:
+    if quoted(move) in reason or f"{move}:" in reason:
         return reason
     rule = _RULE_FIRST.match(reason)
     if rule is None:
-        return f"move {move!r}: {reason}"
-    return f"{rule.group(1)}: move {move!r}: {reason[rule.end() :]}"
+        return f"move {quoted(move)}: {reason}"
+    return f"{rule.group(1)}: move {quoted(move)}: {reason[rule.end() :]}"
 
 
 class DamagedDataError(ValueError):

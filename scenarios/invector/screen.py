@@ -722,6 +722,7 @@ def load_game(path: Path) -> tuple[list[InvectorState], list[str] | None, str | 
     the position saved), the players its ``# players:`` line names (``None`` in a save without
     one) and the colour its ``# resigned:`` line names."""
     text = read_text_bounded(path)
+    states = parse_record(text)  # first: a file of another game is refused for its position
     players = read_players(text, PLAYER_KINDS, rule=SAVE_RULE)
     resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES], rule=SAVE_RULE)
-    return parse_record(text), players, resigned
+    return states, players, resigned

@@ -152,3 +152,22 @@ def test_every_refusal_of_a_save_names_its_line_then_its_rule(
     path.write_text(text)
     refusal = _refused(path, read)
     assert refusal.startswith(f"{path}:{line}: {rule}: "), refusal
+
+
+@pytest.mark.parametrize(
+    ("read", "rule"),
+    [(_shogi_reader, "SHO-10"), (load_invector, "INV-8")],
+    ids=["shogi", "invector"],
+)
+def test_another_game_s_save_is_refused_for_its_position_in_one_short_line(tmp_path, read, rule):
+    """SHO-10, INV-8 (found by use, December 8): an Imperial save opened in Invector was refused
+    for its players line ("must name 2 players", near the end of the file), and in Imperium
+    Shogi with its whole start line of 1,383 characters quoted: the dialog filled with JSON,
+    the reason off the screen. The first line that is no position of the game is named, its
+    text quoted short."""
+    game = make_imperial(4, seed=0)
+    path = tmp_path / "imperial.txt"
+    path.write_text(game_record(game, game.new_initial_state()) + "# players: person easy\n")
+    refusal = _refused(path, read)
+    assert refusal.startswith(f"{path}:2: {rule}: "), refusal
+    assert len(refusal) < len(str(path)) + 200, refusal
