@@ -58,7 +58,7 @@ from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, prese
 from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
-from scenarios.protocol import IllegalActionError, is_number
+from scenarios.protocol import IllegalActionError, is_number, quoted
 from scenarios.saves import PLAYERS_PREFIX
 from scenarios.type_ahead import TypeAheadInput
 
@@ -817,12 +817,21 @@ def default_seats(players: int) -> str:
     return ",".join(str(seat) for seat in range(1, players))
 
 
+#: Most digits of a deal seed: far more than any seed typed at a table, and far below the 4,300
+#: digits past which ``int`` refuses with Python's own words (found by use, December 8).
+MAX_SEED_DIGITS = 30
+
+
 def parse_seed(text: str) -> int:
-    """The deal seed (IMP-4) from the set-up field: a whole number, maybe negative; ValueError
-    naming the text otherwise ("--5" passed the old check and crashed the screen in ``int``)."""
+    """The deal seed (IMP-4) from the set-up field: a whole number, maybe negative, of at most
+    ``MAX_SEED_DIGITS`` digits; ValueError naming the text (quoted short) otherwise ("--5"
+    passed the old check and crashed the screen in ``int``)."""
     text = text.strip()
-    if not is_number(text.removeprefix("-")):
-        raise ValueError(f"seed {text!r} must be a whole number")
+    digits = text.removeprefix("-")
+    if not is_number(digits) or len(digits) > MAX_SEED_DIGITS:
+        raise ValueError(
+            f"seed {quoted(text)} must be a whole number of at most {MAX_SEED_DIGITS} digits"
+        )
     return int(text)
 
 

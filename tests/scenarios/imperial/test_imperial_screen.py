@@ -193,6 +193,9 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
         ("#imperial-seed", "--5", "seed '--5'"),
         ("#imperial-seed", "\u00b2", "seed '\u00b2'"),
         ("#imperial-computer", "1,\u00b2", "seat '\u00b2'"),
+        # found by use, December 8: Python's "Exceeds the limit (4300 digits) for integer
+        # string conversion …" was the refusal of a seed of 5,000 digits
+        ("#imperial-seed", "9" * 5000, "seed '9999999999"),
     ],
 )
 @sync
@@ -216,7 +219,9 @@ async def test_setup_screen_refuses_a_bad_seed_or_seat_and_stays_open(field, typ
             "the refusal naming the entry",
         )
         assert app.screen is setup and app.is_running
-        assert not any("invalid literal" in str(n.message) for n in app._notifications)
+        told = [str(n.message) for n in app._notifications]
+        assert not any("invalid literal" in said or "Exceeds the limit" in said for said in told)
+        assert all(len(said) < 200 for said in told), told
 
 
 @sync
