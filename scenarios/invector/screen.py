@@ -487,12 +487,25 @@ class InvectorScreen(GameScreen):
         self.cursor = event.cell
         self._use_cell(event.cell)
 
-    def _use_cell(self, cell: int) -> None:
+    def move_refusal(self) -> str | None:
+        """Why a person cannot move now (the game is over, or it is not a person's turn), or
+        ``None``: one answer for the board and the move input (a move typed after the end was
+        told "It is not your turn.", found by use, December 8)."""
         if self.game_over():
-            self.notify("INV-7: the game is over (n starts a new one).")
-            return
+            return "INV-7: the game is over (n starts a new one)."
         if not self.is_human_turn():
-            self.notify("It is not your turn.", severity="warning")
+            return "It is not your turn."
+        return None
+
+    def _refuse_move(self) -> bool:
+        """Say why a person cannot move now (``move_refusal``); ``True`` when they cannot."""
+        refusal = self.move_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="information" if self.game_over() else "warning")
+        return refusal is not None
+
+    def _use_cell(self, cell: int) -> None:
+        if self._refuse_move():
             return
         if cell in self.targets:
             self.play(self.targets[cell])
@@ -561,8 +574,7 @@ class InvectorScreen(GameScreen):
         if not event.value.strip():  # an empty line closes the input, as in Imperium Shogi
             self._close_move_input()
             return
-        if not self.is_human_turn():
-            self.notify("It is not your turn.", severity="warning")
+        if self._refuse_move():
             if self.game_over():  # nothing to send again: the keys go back to the board
                 self._close_move_input()
             return

@@ -659,3 +659,24 @@ async def test_a_refused_typed_move_stays_in_the_input_to_be_corrected():
         await pilot.press(*["backspace"] * 3, *"xb1", "enter")
         await until(pilot, lambda: screen.moves == ["a1xb1"], "the corrected move played")
         assert not box.display and not box.has_focus
+
+
+@pilot_test
+async def test_a_move_typed_after_the_end_is_told_the_game_is_over():
+    """INV-7 (found by use, December 8): a move typed after the game ended (here by a
+    resignation) was told "It is not your turn.", while the board's Enter says the game is
+    over. Both say it now, and the input closes."""
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#inv-move-input", Input)
+        await pilot.press("x")
+        await until(pilot, lambda: app.screen is not screen, "the resign question")
+        await pilot.press("y")
+        await until(pilot, screen.game_over, "the resignation")
+        told = len(app._notifications)
+        await pilot.press("m", *"a1xb1", "enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
+        said = str(list(app._notifications)[-1].message)
+        assert said == "INV-7: the game is over (n starts a new one).", said
+        assert not box.display and not box.has_focus and screen.moves == []
