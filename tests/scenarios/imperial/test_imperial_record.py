@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from scenarios.imperial import make_game
+from scenarios.imperial import ai, make_game
 from scenarios.imperial.record import ImperialRecordError, game_record, parse_game_record
 from scenarios.protocol import IllegalActionError
 
@@ -91,4 +93,22 @@ def test_an_order_naming_a_region_the_map_lacks_is_refused_as_notation():
         parse_game_record(text, "f.txt")
     assert str(loaded.value) == (
         "f.txt:3: IMP-22: 'build viena': unknown region 'viena'; did you mean 'vienna' or 'genoa'?"
+    )
+
+
+def test_an_order_after_the_end_is_refused_naming_the_end():
+    """IMP-20 (found by use, December 8): an order appended to the save of a finished game was
+    refused as "IMP-20: 'pass' is not legal now (decision None for None); 0 legal orders". It
+    now says the game is over and why."""
+    game = make_game(4, seed=1)
+    position = game.new_initial_state()
+    rng = random.Random(1)
+    while not position.is_terminal():  # a whole game at the easy level (about 200 orders)
+        position.apply_action(ai.choose(position.state, rng, "easy"))
+    text = game_record(game, position) + "pass\n"
+    with pytest.raises(ImperialRecordError) as refused:
+        parse_game_record(text, "over.txt")
+    line = len(text.splitlines())
+    assert str(refused.value) == (
+        f"over.txt:{line}: IMP-20: 'pass' comes after the end of the game ({position.state.ended})"
     )
