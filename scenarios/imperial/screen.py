@@ -59,7 +59,7 @@ from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError, is_number, quoted
-from scenarios.saves import PLAYERS_PREFIX
+from scenarios.saves import PLAYERS_PREFIX, only_line
 from scenarios.type_ahead import TypeAheadInput
 
 #: The table's tabs (pane id, name), in the order of their keys 1…5.
@@ -107,8 +107,10 @@ def read_game(path: Path) -> SavedGame:
     game, position = parse_game_record(text, str(path))
     players = read_players(text, [HUMAN, *ai.LEVELS], rule=NOTATION_RULE, seats=game.num_players)
     if players is not None and len(set(players) - {HUMAN}) > 1:
+        # the line read_players read: the refusal names it, as every refusal of a save does
+        number, _ = only_line(text, PLAYERS_PREFIX, NOTATION_RULE) or (0, "")
         raise ValueError(
-            f"{path}: {NOTATION_RULE}: {PLAYERS_PREFIX} names computer levels "
+            f"{path}:{number}: {NOTATION_RULE}: {PLAYERS_PREFIX} names computer levels "
             f"{', '.join(sorted(set(players) - {HUMAN}))}: one level plays every computer seat"
         )
     resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)], rule=NOTATION_RULE)

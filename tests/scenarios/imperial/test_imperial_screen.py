@@ -538,7 +538,8 @@ async def test_a_loaded_game_keeps_who_plays_each_seat(tmp_path):
 
 def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
     """IMP-4: the table plays every computer seat at one level; a save naming two is refused
-    with the file and the reason (nothing is loaded), and an unknown word names its line."""
+    with the file, its line and the reason (nothing is loaded; the line was not named, found
+    by use, December 8: IMP-22), and an unknown word names its line."""
     from scenarios.imperial.record import game_record
     from scenarios.imperial.screen import read_game
 
@@ -547,7 +548,7 @@ def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
     path = tmp_path / "mixed.txt"
     path.write_text(record + "# players: person easy normal person\n")
     with pytest.raises(
-        ValueError, match=r"mixed\.txt: IMP-22: # players: names computer levels easy"
+        ValueError, match=r"mixed\.txt:3: IMP-22: # players: names computer levels easy"
     ):
         read_game(path)
     path.write_text(record + "# players: person easy robot person\n")
