@@ -75,7 +75,9 @@ def unknown_region(text: str, word: str, known: Sequence[str]) -> NotationError:
     return NotationError(f"{NOTATION_RULE}: {text!r}: unknown region {word!r}{hint}")
 
 
-def _nation(word: str, text: str) -> str:
+def _nation(typed: str, text: str) -> str:
+    """The nation ``typed`` (any case) names, in capitals as the orders hold it."""
+    word = typed.upper()
     if word not in NATIONS:
         raise NotationError(
             f"{NOTATION_RULE}: {text!r}: unknown nation {word!r} (one of {', '.join(NATIONS)})"
@@ -93,8 +95,10 @@ def _bond(word: str, text: str) -> int:
 
 def parse_order(text: str) -> Order:
     """Parse notation into an order tuple; raises ``NotationError`` naming the rule (IMP-22)
-    and quoting the text once."""
-    words = text.strip().split()
+    and quoting the text once. Read in any case, as the other games and the campaign read
+    what a player types (a save edited to "Build Vienna" or "buy ah 9" was refused, found by
+    use, December 8); the order is the canonical one: nations and unit kinds in capitals."""
+    words = text.lower().split()
     fixed = {
         ("import", "done"): ("import_done",),
         ("end", "maneuver"): ("end_maneuver",),
@@ -113,14 +117,14 @@ def parse_order(text: str) -> Order:
             return ("rondel", int(number))
         case ["build", region] | ["flip", region]:
             return (words[0], region)
-        case ["import", ("A" | "F") as kind, region]:
-            return ("import", kind, region)
-        case ["move", ("A" | "F") as kind, route, *rest] if "-" in route and rest in (
+        case ["import", ("a" | "f") as kind, region]:
+            return ("import", kind.upper(), region)
+        case ["move", ("a" | "f") as kind, route, *rest] if "-" in route and rest in (
             [],
             ["hostile"],
         ):
             src, dst = route.split("-", 1)
-            return ("move", kind, src, dst, 1 if rest else 0)
+            return ("move", kind.upper(), src, dst, 1 if rest else 0)
         case ["fight", nation] | ["ask", nation]:
             return (words[0], _nation(nation, text))
         case ["buy", nation, cost]:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from scenarios.imperial import ai, make_game
+from scenarios.imperial.notation import order_to_text, parse_order
 from scenarios.imperial.record import ImperialRecordError, game_record, parse_game_record
 from scenarios.protocol import IllegalActionError
 
@@ -112,3 +113,21 @@ def test_an_order_after_the_end_is_refused_naming_the_end():
     assert str(refused.value) == (
         f"over.txt:{line}: IMP-20: 'pass' comes after the end of the game ({position.state.ended})"
     )
+
+
+def test_orders_are_read_in_any_case():
+    """IMP-22 (found by use, December 8): a save edited by hand to "Rondel 3" or "buy ge 4" was
+    refused ("cannot read Imperial order"), while Imperium Shogi, Invector and the campaign
+    read what a player types in any case. The order read is the canonical one."""
+    game = make_game(4, seed=0)
+    position = game.new_initial_state()
+    typed = ["RONDEL 3:INVESTOR", "Buy ge 12 TRADE 9"]
+    for order in typed:
+        position.apply_action(position.text_to_action(order))
+    assert [position.action_to_text(order) for order in position.orders()] == [
+        "rondel 3:Investor",
+        "buy GE 12 trade 9",
+    ]
+    for written in ("Move a Berlin-Munich HOSTILE", "import f Trieste", "FIGHT fr"):
+        order = parse_order(written)
+        assert parse_order(order_to_text(order)) == order, written
