@@ -16,6 +16,7 @@ own action type; ``clone`` returns the state's own class.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from typing import Protocol, Self, TypeVar, runtime_checkable
 
@@ -41,6 +42,39 @@ def is_number(text: str) -> bool:
     alone also accepts "²", which ``int`` then refuses (a traceback on the command line, a
     save refused without its file and line: found by use, December 7, night)."""
     return text.isascii() and text.isdigit()
+
+
+#: How much of a refused text a refusal quotes: a position or move is far shorter, and another
+#: game's save (an Imperial start line of 1,500 characters loaded in Invector) filled the
+#: dialog with its JSON, the reason off the screen (found by use, December 8).
+QUOTED_CHARS = 60
+
+
+def quoted(text: str) -> str:
+    """``text`` (stripped) quoted for a refusal: whole when short, else its start, an ellipsis
+    and its length."""
+    text = text.strip()
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    return f"{text[:QUOTED_CHARS]!r}… ({len(text):,} characters)"
+
+
+#: The rule id a scenario's refusal starts with (``SHO-10: ``, ``INV-6: ``, ``IMP-22: ``).
+_RULE_FIRST = re.compile(r"^((?:SHO|INV|IMP)-\d+): ")
+
+
+def refused_move(move: str, error: Exception) -> str:
+    """The refusal of ``move`` read from a saved game, the rule first and the move named once:
+    ``SHO-10: move 'b3b9': 'b9' is not a square``. A refusal that names the move already is
+    kept as it is (a save's refusal read "move 'zz': SHO-10: 'zz' is not a move …", the move
+    twice and the rule in the middle: found by use, December 8)."""
+    reason = str(error)
+    if quoted(move) in reason or f"{move}:" in reason:
+        return reason
+    rule = _RULE_FIRST.match(reason)
+    if rule is None:
+        return f"move {quoted(move)}: {reason}"
+    return f"{rule.group(1)}: move {quoted(move)}: {reason[rule.end() :]}"
 
 
 class DamagedDataError(ValueError):

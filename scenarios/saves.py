@@ -63,11 +63,12 @@ def players_line(players: Sequence[str]) -> str:
     return f"{PLAYERS_PREFIX} {' '.join(PERSON_WORD.get(p, p) for p in players)}"
 
 
-def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] | None:
+def read_players(text: str, known: Sequence[str], *, rule: str, seats: int = 2) -> list[str] | None:
     """The players a saved game names, or ``None`` when it names none (a save from before the
-    line existed). ``ValueError`` naming the line when it names an unknown player or the wrong
-    number of seats, or when a second line names them again (``only_line``)."""
-    found = only_line(text, PLAYERS_PREFIX)
+    line existed). ``ValueError`` naming the line, then ``rule`` (the game's rule of its saved
+    games' form), when it names an unknown player or the wrong number of seats, or when a
+    second line names them again (``only_line``)."""
+    found = only_line(text, PLAYERS_PREFIX, rule)
     if found is None:
         return None
     number, line = found
@@ -75,23 +76,24 @@ def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] |
     if len(players) != seats or any(player not in known for player in players):
         words = ", ".join(PERSON_WORD.get(word, word) for word in known)
         raise ValueError(
-            f"line {number}: {line.strip()[:80]!r} must name {seats} players, each one of: {words}"
+            f"line {number}: {rule}: {line.strip()[:80]!r} must name {seats} players, "
+            f"each one of: {words}"
         )
     return players
 
 
-def only_line(text: str, prefix: str) -> tuple[int, str] | None:
+def only_line(text: str, prefix: str, rule: str) -> tuple[int, str] | None:
     """The line of a save that starts with ``prefix`` and its number, or ``None`` when there
-    is none; ``ValueError`` naming the second one when there are two: a save says who plays
-    and who resigned once, and a file that says it twice is damaged or edited (it loaded,
-    taking the first, found by use)."""
+    is none; ``ValueError`` naming the second one and ``rule`` when there are two: a save says
+    who plays and who resigned once, and a file that says it twice is damaged or edited (it
+    loaded, taking the first, found by use)."""
     found: tuple[int, str] | None = None
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith(prefix):
             continue
         if found is not None:
             raise ValueError(
-                f"line {number}: a second {prefix!r} line (the first is line {found[0]}); "
+                f"line {number}: {rule}: a second {prefix!r} line (the first is line {found[0]}); "
                 "a save has one"
             )
         found = (number, line)
@@ -107,17 +109,18 @@ def resigned_line(side: str | None) -> list[str]:
     return [] if side is None else [f"{RESIGNED_PREFIX} {side}"]
 
 
-def read_resigned(text: str, sides: Sequence[str]) -> str | None:
-    """The side a saved game says resigned, or ``None``; ``ValueError`` naming the line when
-    it names no side of the game, or when a second line says it again (``only_line``)."""
-    found = only_line(text, RESIGNED_PREFIX)
+def read_resigned(text: str, sides: Sequence[str], *, rule: str) -> str | None:
+    """The side a saved game says resigned, or ``None``; ``ValueError`` naming the line and
+    ``rule`` when it names no side of the game, or when a second line says it again
+    (``only_line``)."""
+    found = only_line(text, RESIGNED_PREFIX, rule)
     if found is None:
         return None
     number, line = found
     side = line[len(RESIGNED_PREFIX) :].strip()
     if side not in sides:
         raise ValueError(
-            f"line {number}: {line.strip()[:80]!r} must name the side that "
+            f"line {number}: {rule}: {line.strip()[:80]!r} must name the side that "
             f"resigned, one of: {', '.join(sides)}"
         )
     return side

@@ -14,7 +14,13 @@ from pydantic import ValidationError
 
 from scenarios.imperial import events as ev
 from scenarios.imperial.investing import winners
-from scenarios.imperial.notation import order_to_text, parse_order
+from scenarios.imperial.notation import (
+    NOTATION_RULE,
+    order_regions,
+    order_to_text,
+    parse_order,
+    unknown_region,
+)
 from scenarios.imperial.options import Options, options_for
 from scenarios.imperial.rules import (
     IllegalOrderError,
@@ -119,8 +125,13 @@ class ImperialState:
         return order_to_text(tuple(action))
 
     def text_to_action(self, text: str) -> Order:
-        """Parse notation; NotationError if malformed, IllegalActionError if not legal now."""
+        """Parse notation; NotationError if malformed or naming a region the map lacks (IMP-22),
+        IllegalActionError if not legal now."""
         order = parse_order(text)
+        board = self.state.board
+        for region in order_regions(order):
+            if not board.has(region):
+                raise unknown_region(text, region, [r.key for r in board.regions])
         if self._legal is None:
             self._legal = legal_orders(self.state)
         if order not in self._legal:
@@ -186,13 +197,15 @@ class ImperialGame:
     def state_from_text(self, text: str) -> ImperialState:
         """Rebuild a position from ``to_text`` output (its log starts at that snapshot)."""
         if not text.startswith(TEXT_PREFIX):
-            raise NotationError(f"position text must start with {TEXT_PREFIX!r}")
+            raise NotationError(f"{NOTATION_RULE}: position text must start with {TEXT_PREFIX!r}")
         try:
             state = State.from_dict(json.loads(text[len(TEXT_PREFIX) :]))
         except (ValueError, KeyError, TypeError, IndexError, ValidationError) as error:
-            raise NotationError(f"bad imperial position text: {error}") from None
+            raise NotationError(f"{NOTATION_RULE}: bad imperial position text: {error}") from None
         if state.options != self.options:
-            raise NotationError("position text belongs to a game with other options")
+            raise NotationError(
+                f"{NOTATION_RULE}: position text belongs to a game with other options"
+            )
         return ImperialState(state, state.clone(), [])
 
 

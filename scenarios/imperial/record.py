@@ -11,6 +11,7 @@ import json
 from pydantic import ValidationError
 
 from scenarios.imperial.game import TEXT_PREFIX, ImperialGame, ImperialState
+from scenarios.imperial.notation import NOTATION_RULE
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError, NotationError
 
@@ -23,7 +24,14 @@ QUOTED_CHARS = 40
 
 
 class ImperialRecordError(ValueError):
-    """A saved game that cannot be read; the message names the source and line."""
+    """A saved game that cannot be read; the message names the source and line, then the rule:
+    the notation's (IMP-22) for a file that breaks the save's form or an order that cannot be
+    read, the open decision's for an order not legal where it stands."""
+
+
+def _refusal(where: str, reason: str) -> ImperialRecordError:
+    """The refusal of a save's line that breaks the save's form (IMP-22)."""
+    return ImperialRecordError(f"{where}: {NOTATION_RULE}: {reason}")
 
 
 def game_record(game: ImperialGame, position: ImperialState) -> str:
@@ -34,7 +42,8 @@ def game_record(game: ImperialGame, position: ImperialState) -> str:
 
 
 def parse_game_record(text: str, source: str = "<text>") -> tuple[ImperialGame, ImperialState]:
-    """The game and position of a saved game; ``ImperialRecordError`` naming the line."""
+    """The game and position of a saved game; ``ImperialRecordError`` naming the line. A refused
+    order is quoted once: its refusal quotes it already (the file's refusal quoted it twice)."""
     game: ImperialGame | None = None
     position: ImperialState | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -48,9 +57,9 @@ def parse_game_record(text: str, source: str = "<text>") -> tuple[ImperialGame, 
         try:
             position.apply_action(position.text_to_action(line))
         except (NotationError, IllegalActionError) as error:
-            raise ImperialRecordError(f"{source}:{number}: order {line!r}: {error}") from None
+            raise ImperialRecordError(f"{source}:{number}: {error}") from None
     if position is None or game is None:
-        raise ImperialRecordError(f"{source}: no start position line ({TEXT_PREFIX!r}...)")
+        raise _refusal(source, f"no start position line ({TEXT_PREFIX!r}...)")
     return game, position
 
 
@@ -58,37 +67,33 @@ def _check_order_line(line: str, where: str) -> None:
     """Refuse a second start position or a line too long to be an order, in a short message
     (the order's refusal quoted the whole line, twice: thousands of characters of notice)."""
     if line.startswith(TEXT_PREFIX):
-        raise ImperialRecordError(
-            f"{where}: a second start position line (a saved game has one, then the orders)"
+        raise _refusal(
+            where, "a second start position line (a saved game has one, then the orders)"
         )
     if len(line) > MAX_ORDER_CHARS:
-        raise ImperialRecordError(
-            f"{where}: {len(line):,} characters, longer than any order "
-            f"(it begins {line[:QUOTED_CHARS]!r})"
+        raise _refusal(
+            where,
+            f"{len(line):,} characters, longer than any order (it begins {line[:QUOTED_CHARS]!r})",
         )
 
 
 def _start(line: str, where: str) -> tuple[ImperialGame, ImperialState]:
     if not line.startswith(TEXT_PREFIX):
-        raise ImperialRecordError(
-            f"{where}: the first line must be the start position ({TEXT_PREFIX!r}...)"
-        )
+        raise _refusal(where, f"the first line must be the start position ({TEXT_PREFIX!r}...)")
     try:
         options = State.from_dict(json.loads(line[len(TEXT_PREFIX) :])).options
     except json.JSONDecodeError as error:
-        raise ImperialRecordError(
-            f"{where}: the start position is not readable ({error.msg} at column {error.colno})"
+        raise _refusal(
+            where, f"the start position is not readable ({error.msg} at column {error.colno})"
         ) from None
     except KeyError as error:
-        raise ImperialRecordError(
-            f"{where}: the start position lacks the field {error.args[0]!r}"
-        ) from None
+        raise _refusal(where, f"the start position lacks the field {error.args[0]!r}") from None
     except (ValueError, TypeError, IndexError, ValidationError):  # never the raw library text
-        raise ImperialRecordError(
-            f"{where}: the start position is damaged (a field holds a value of the wrong kind)"
+        raise _refusal(
+            where, "the start position is damaged (a field holds a value of the wrong kind)"
         ) from None
     game = ImperialGame(options)
     position = game.new_initial_state()
     if position.to_text() != line:
-        raise ImperialRecordError(f"{where}: not the start position of a game with these options")
+        raise _refusal(where, "not the start position of a game with these options")
     return game, position

@@ -220,7 +220,11 @@ def why_not_legal(state: State, shown: str, legal: Sequence[Order]) -> str:
     """Why the order ``shown`` (its repr or its quoted notation) is refused in ``state``, whose
     legal orders are ``legal``: the rule of the decision open, the decision and its nation.
     One wording for an order refused in play and one read from a saved file, so both name the
-    same rule (e.g. IMP-19 for a bond the investor may not buy)."""
+    same rule (e.g. IMP-19 for a bond the investor may not buy). After the end no decision is
+    open: an order there was told "(decision None for None); 0 legal orders" (found by use,
+    December 8)."""
+    if state.ended:  # no decision is open: the order comes after the end (IMP-20)
+        return f"IMP-20: {shown} comes after the end of the game ({state.ended})"
     pending = state.pending or {}
     return (
         f"{_rule_of(pending.get('kind'))}: {shown} is not legal now "

@@ -53,13 +53,13 @@ from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RESCUE_PAYMENT, RONDEL
 from scenarios.imperial.game import ImperialGame, ImperialState, make_game
 from scenarios.imperial.investing import multiplier, rescue_payee, scores, winners
-from scenarios.imperial.notation import order_to_text
+from scenarios.imperial.notation import NOTATION_RULE, order_to_text
 from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
-from scenarios.protocol import IllegalActionError, is_number
-from scenarios.saves import PLAYERS_PREFIX
+from scenarios.protocol import IllegalActionError, is_number, quoted
+from scenarios.saves import PLAYERS_PREFIX, only_line
 from scenarios.type_ahead import TypeAheadInput
 
 #: The table's tabs (pane id, name), in the order of their keys 1…5.
@@ -105,13 +105,15 @@ def read_game(path: Path) -> SavedGame:
     naming two computer levels: the table plays every computer seat at one level)."""
     text = read_text_bounded(path)
     game, position = parse_game_record(text, str(path))
-    players = read_players(text, [HUMAN, *ai.LEVELS], seats=game.num_players)
+    players = read_players(text, [HUMAN, *ai.LEVELS], rule=NOTATION_RULE, seats=game.num_players)
     if players is not None and len(set(players) - {HUMAN}) > 1:
+        # the line read_players read: the refusal names it, as every refusal of a save does
+        number, _ = only_line(text, PLAYERS_PREFIX, NOTATION_RULE) or (0, "")
         raise ValueError(
-            f"{path}: {PLAYERS_PREFIX} names computer levels "
+            f"{path}:{number}: {NOTATION_RULE}: {PLAYERS_PREFIX} names computer levels "
             f"{', '.join(sorted(set(players) - {HUMAN}))}: one level plays every computer seat"
         )
-    resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)])
+    resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)], rule=NOTATION_RULE)
     return SavedGame(game, position, resigned, players)
 
 
@@ -817,12 +819,21 @@ def default_seats(players: int) -> str:
     return ",".join(str(seat) for seat in range(1, players))
 
 
+#: Most digits of a deal seed: far more than any seed typed at a table, and far below the 4,300
+#: digits past which ``int`` refuses with Python's own words (found by use, December 8).
+MAX_SEED_DIGITS = 30
+
+
 def parse_seed(text: str) -> int:
-    """The deal seed (IMP-4) from the set-up field: a whole number, maybe negative; ValueError
-    naming the text otherwise ("--5" passed the old check and crashed the screen in ``int``)."""
+    """The deal seed (IMP-4) from the set-up field: a whole number, maybe negative, of at most
+    ``MAX_SEED_DIGITS`` digits; ValueError naming the text (quoted short) otherwise ("--5"
+    passed the old check and crashed the screen in ``int``)."""
     text = text.strip()
-    if not is_number(text.removeprefix("-")):
-        raise ValueError(f"seed {text!r} must be a whole number")
+    digits = text.removeprefix("-")
+    if not is_number(digits) or len(digits) > MAX_SEED_DIGITS:
+        raise ValueError(
+            f"seed {quoted(text)} must be a whole number of at most {MAX_SEED_DIGITS} digits"
+        )
     return int(text)
 
 

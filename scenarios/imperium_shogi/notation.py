@@ -41,7 +41,7 @@ from scenarios.imperium_shogi.rules import (
     piece,
     square,
 )
-from scenarios.protocol import NotationError, is_number
+from scenarios.protocol import NotationError, is_number, quoted
 
 FILE_LETTERS = "abc"
 SQUARE_NAMES = tuple(f"{FILE_LETTERS[sq % FILES]}{sq // FILES + 1}" for sq in range(SQUARES))
@@ -68,7 +68,7 @@ def parse_square(text: str) -> int:
     try:
         return _SQUARE_INDEX[text.lower()]
     except KeyError:
-        raise NotationError(f"SHO-10: {text!r} is not a square (a1..c4)") from None
+        raise NotationError(f"SHO-10: {quoted(text)} is not a square (a1..c4)") from None
 
 
 def move_to_text(move: int) -> str:
@@ -87,14 +87,16 @@ def parse_move(text: str) -> int:
         name, _, target = raw.partition("*")
         slot = _DROP_NAMES.get(name.upper())
         if slot is None:
-            raise NotationError(f"SHO-10: {text!r}: {name!r} is not a piece in hand (B, CR, MS)")
+            raise NotationError(
+                f"SHO-10: {quoted(text)}: {name!r} is not a piece in hand (B, CR, MS)"
+            )
         return DROP_BASE + slot | parse_square(target) << 4
     repair = raw.endswith("+")
     body = raw[:-1] if repair else raw
     if len(body) == 5 and body[2] in "-xX":  # ``b2-b3``, as Invector writes a move (INV-8)
         body = body[:2] + body[3:]
     if len(body) != 4:
-        raise NotationError(f"SHO-10: {text!r} is not a move like b2b3, b3b4+ or B*b3")
+        raise NotationError(f"SHO-10: {quoted(text)} is not a move like b2b3, b3b4+ or B*b3")
     src, dst = parse_square(body[:2]), parse_square(body[2:])
     return src | dst << 4 | (REPAIR if repair else 0)
 
@@ -130,13 +132,16 @@ def parse_position(text: str) -> Position:
     fields = text.split()
     if len(fields) != 3:
         raise NotationError(
-            f"SHO-10: {text!r}: expected '<ranks 4..1> <hands> <side>', e.g. 'mfc/1b1/1B1/CFM - r'"
+            f"SHO-10: {quoted(text)}: "
+            f"expected '<ranks 4..1> <hands> <side>', e.g. 'mfc/1b1/1B1/CFM - r'"
         )
     board_text, hand_text, side_text = fields
     board = _parse_board(text, board_text)
     hands = _parse_hands(text, hand_text)
     if side_text not in SIDE_LETTERS:
-        raise NotationError(f"SHO-10: {text!r}: side to move must be 'r' or 'b', not {side_text!r}")
+        raise NotationError(
+            f"SHO-10: {quoted(text)}: side to move must be 'r' or 'b', not {side_text!r}"
+        )
     position = Position(board, hands, SIDE_LETTERS.index(side_text))
     _check_material(text, position)
     return position
@@ -145,7 +150,7 @@ def parse_position(text: str) -> Position:
 def _parse_board(text: str, board_text: str) -> list[int]:
     rows = board_text.split("/")
     if len(rows) != RANKS:
-        raise NotationError(f"SHO-10: {text!r}: the board needs 4 ranks separated by '/'")
+        raise NotationError(f"SHO-10: {quoted(text)}: the board needs 4 ranks separated by '/'")
     board = [0] * SQUARES
     for index, row in enumerate(rows):
         rank = RANKS - index
@@ -162,15 +167,19 @@ def _parse_board(text: str, board_text: str) -> list[int]:
                 char = row[pos] if pos < len(row) else ""
             kind = _LETTER_KINDS.get(char.upper())
             if kind is None or (repaired and kind != B):
-                raise NotationError(f"SHO-10: {text!r}: unknown piece {row[pos - repaired :]!r}")
+                raise NotationError(
+                    f"SHO-10: {quoted(text)}: unknown piece {row[pos - repaired :]!r}"
+                )
             if file >= FILES:
-                raise NotationError(f"SHO-10: {text!r}: rank {rank} has more than 3 squares")
+                raise NotationError(f"SHO-10: {quoted(text)}: rank {rank} has more than 3 squares")
             owner = RED if char.isupper() else BLUE
             board[square(file, rank)] = piece(BR if repaired else kind, owner)
             file += 1
             pos += 1
         if file != FILES:
-            raise NotationError(f"SHO-10: {text!r}: rank {rank} describes {file} squares, not 3")
+            raise NotationError(
+                f"SHO-10: {quoted(text)}: rank {rank} describes {file} squares, not 3"
+            )
     return board
 
 
@@ -180,7 +189,7 @@ def _parse_hands(text: str, hand_text: str) -> list[list[int]]:
         return hands
     for char in hand_text:
         if char.upper() not in SLOT_LETTERS:
-            raise NotationError(f"SHO-10: {text!r}: {char!r} cannot be in hand (B, C, M)")
+            raise NotationError(f"SHO-10: {quoted(text)}: {char!r} cannot be in hand (B, C, M)")
         owner = RED if char.isupper() else BLUE
         hands[owner][SLOT_LETTERS.index(char.upper())] += 1
     return hands
@@ -200,10 +209,13 @@ def _check_material(text: str, position: Position) -> None:
         for slot, kind in ((HAND_B, B), (HAND_CR, CR), (HAND_MS, MS)):
             counts[kind] += position.hands[owner][slot]
     if max(flagships) > 1 or sum(flagships) == 0:
-        raise NotationError(f"SHO-2: {text!r}: each side has one BB (at most one can be captured)")
+        raise NotationError(
+            f"SHO-2: {quoted(text)}: each side has one BB (at most one can be captured)"
+        )
     for kind in (MS, CR, B):
         if counts[kind] != SET_COUNTS[kind]:
             name = SLOT_NAMES[(B, CR, MS).index(kind)]
             raise NotationError(
-                f"SHO-2: {text!r}: the set has exactly 2 {name}, this position has {counts[kind]}"
+                f"SHO-2: {quoted(text)}: "
+                f"the set has exactly 2 {name}, this position has {counts[kind]}"
             )

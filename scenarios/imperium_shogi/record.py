@@ -17,10 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from scenarios.imperium_shogi.game import ShogiState, make_game
-from scenarios.protocol import IllegalActionError, NotationError
+from scenarios.protocol import IllegalActionError, NotationError, refused_move
 from scenarios.saves import read_text_bounded
 
-HEADER = "# Imperium Shogi game: start position, then the moves (SHO-10)"
+#: The rule of the saved game's form (the position text, then the moves): its refusals name it.
+SAVE_RULE = "SHO-10"
+HEADER = f"# Imperium Shogi game: start position, then the moves ({SAVE_RULE})"
 MOVES_PER_LINE = 10
 
 
@@ -55,9 +57,9 @@ def parse_record(text: str, source: str = "<text>") -> ShogiState:
             try:
                 state.apply_action(state.text_to_action(token))
             except (NotationError, IllegalActionError) as error:
-                raise RecordError(f"{source}:{number}: move {token!r}: {error}") from None
+                raise RecordError(f"{source}:{number}: {refused_move(token, error)}") from None
     if state is None:
-        raise RecordError(f"{source}: no position line (SHO-10), e.g. 'mfc/1b1/1B1/CFM - r'")
+        raise RecordError(f"{source}: {SAVE_RULE}: no position line, e.g. 'mfc/1b1/1B1/CFM - r'")
     return state
 
 

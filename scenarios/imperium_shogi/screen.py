@@ -52,7 +52,7 @@ from scenarios.imperium_shogi.ai import (
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
-from scenarios.imperium_shogi.record import parse_record, record_text
+from scenarios.imperium_shogi.record import SAVE_RULE, parse_record, record_text
 from scenarios.imperium_shogi.rules import (
     BLUE,
     DROP_BASE,
@@ -490,16 +490,23 @@ class ShogiScreen(GameScreen):
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:
+        """Play the typed move. A move refused while the game goes on stays in the field, which
+        keeps the keys, to be corrected, as the campaign's order line keeps a refused order
+        (found by use, December 8: the field was emptied and left, so the correction went to
+        the board's keys, where ``x`` asks to resign and ``u`` takes a move back)."""
         text = event.value.strip()
-        event.input.value = ""
-        self.set_focus(None)
         if not text or self.refuse_move():
+            if not text or self.game_over():
+                event.input.value = ""
+                self.set_focus(None)
             return
         try:
             move = self.state.text_to_action(text)
         except (NotationError, IllegalActionError) as error:
             self.notify(str(error), severity="error")
             return
+        event.input.value = ""
+        self.set_focus(None)
         self.play(move)
 
     # -- computer -----------------------------------------------------------------------------
@@ -657,8 +664,8 @@ class ShogiScreen(GameScreen):
         state = parse_record(text, str(path))
         return (
             state,
-            read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players),
-            read_resigned(text, PLAYER_NAMES),
+            read_players(text, [HUMAN, *LEVELS, PERFECT], rule=SAVE_RULE) or list(self.players),
+            read_resigned(text, PLAYER_NAMES, rule=SAVE_RULE),
         )
 
     def help_sections(self) -> list[HelpSection]:

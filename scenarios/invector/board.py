@@ -23,6 +23,10 @@ PACKED_MAX_CELLS = 31
 COLUMN_LETTERS = "abcdefghijklmnop"
 
 
+#: The rule of the board sizes: every ``BoardSizeError`` message starts with it.
+SIZE_RULE = "INV-1"
+
+
 class BoardSizeError(ValueError):
     """A board size that INV-1 does not allow (the message says which rule and why)."""
 
@@ -30,14 +34,16 @@ class BoardSizeError(ValueError):
 def check_size(cols: int, rows: int) -> None:
     """Raise ``BoardSizeError`` unless ``cols`` × ``rows`` is a legal Invector board (INV-1)."""
     if not isinstance(cols, int) or not isinstance(rows, int):
-        raise BoardSizeError(f"INV-1: board size must be whole numbers, got {cols!r}x{rows!r}")
+        raise BoardSizeError(
+            f"{SIZE_RULE}: board size must be whole numbers, got {cols!r}x{rows!r}"
+        )
     if (cols % 2 == 0) == (rows % 2 == 0):
         raise BoardSizeError(
-            f"INV-1: exactly one of columns and rows must be even, got {cols}x{rows}"
+            f"{SIZE_RULE}: exactly one of columns and rows must be even, got {cols}x{rows}"
         )
     if min(cols, rows) < MIN_SIDE or max(cols, rows) > MAX_SIDE or cols * rows > MAX_CELLS:
         raise BoardSizeError(
-            f"INV-1: board {cols}x{rows} is outside the accepted range 2x3 .. 16x15"
+            f"{SIZE_RULE}: board {cols}x{rows} is outside the accepted range 2x3 .. 16x15"
         )
 
 
@@ -45,7 +51,9 @@ def parse_size(text: str) -> tuple[int, int]:
     """Parse ``"CxR"`` (columns × rows) and check it; raises ``BoardSizeError``."""
     parts = text.lower().replace("×", "x").split("x")
     if len(parts) != 2 or not all(is_number(part.strip()) for part in parts):
-        raise BoardSizeError(f"INV-1: board size {text!r} is not of the form COLSxROWS, e.g. 5x4")
+        raise BoardSizeError(
+            f"{SIZE_RULE}: board size {text!r} is not of the form COLSxROWS, e.g. 5x4"
+        )
     cols, rows = int(parts[0]), int(parts[1])
     check_size(cols, rows)
     return cols, rows

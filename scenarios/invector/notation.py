@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Protocol
 
-from scenarios.invector.board import Board, BoardSizeError, parse_size
+from scenarios.invector.board import SIZE_RULE, Board, BoardSizeError, parse_size
 from scenarios.invector.terms import BLACK, PASS, PIE_STATES, SWAP, WHITE
-from scenarios.protocol import IllegalActionError, NotationError
+from scenarios.protocol import IllegalActionError, NotationError, quoted
 
 _COLOUR_CHARS = "bw"
 
@@ -83,18 +83,18 @@ def read_position(text: str) -> PositionFields:
     fields = text.strip().split()
     if len(fields) != 5 or fields[0] != "invector":
         raise NotationError(
-            f"INV-8: position {text.strip()!r}: "
-            "expected 'invector CxR ROWS b|w pie:STATE' (5 fields)"
+            f"INV-8: position {quoted(text)}: expected 'invector CxR ROWS b|w pie:STATE' (5 fields)"
         )
     _, size_text, rows_text, turn_text, pie_text = fields
     try:
         cols, rows = parse_size(size_text)
     except BoardSizeError as error:
-        raise NotationError(f"position {text.strip()!r}: {error}") from error
+        reason = str(error).removeprefix(f"{SIZE_RULE}: ")  # the rule first, as every refusal
+        raise NotationError(f"{SIZE_RULE}: position {quoted(text)}: {reason}") from error
     row_texts = rows_text.split("/")
     if len(row_texts) != rows or any(len(row) != cols for row in row_texts):
         raise NotationError(
-            f"INV-8: position {text.strip()!r}: board field must have {rows} rows of {cols} cells"
+            f"INV-8: position {quoted(text)}: board field must have {rows} rows of {cols} cells"
         )
     black = white = 0
     for row, row_text in enumerate(row_texts):
@@ -106,18 +106,18 @@ def read_position(text: str) -> PositionFields:
                 white |= bit
             elif char != ".":
                 raise NotationError(
-                    f"INV-8: position {text.strip()!r}: cell character {char!r} is not b, w or ."
+                    f"INV-8: position {quoted(text)}: cell character {char!r} is not b, w or ."
                 )
     if not black and not white:
-        raise NotationError(f"position {text.strip()!r}: INV-7: the board has no stones")
+        raise NotationError(f"INV-7: position {quoted(text)}: the board has no stones")
     if turn_text not in ("b", "w"):
         raise NotationError(
-            f"INV-8: position {text.strip()!r}: side to move {turn_text!r} is not b or w"
+            f"INV-8: position {quoted(text)}: side to move {turn_text!r} is not b or w"
         )
     pie = pie_text.removeprefix("pie:")
     if not pie_text.startswith("pie:") or pie not in PIE_STATES:
         raise NotationError(
-            f"INV-8: position {text.strip()!r}: pie field {pie_text!r} is not one of "
+            f"INV-8: position {quoted(text)}: pie field {pie_text!r} is not one of "
             + ", ".join(f"pie:{name}" for name in PIE_STATES)
         )
     return PositionFields(cols, rows, black, white, BLACK if turn_text == "b" else WHITE, pie)
@@ -163,15 +163,17 @@ def parse_action(state: Position, text: str) -> int:
         sep = None if joined else "x" if "x" in word[1:] else "-"
         parts = list(joined.groups()) if joined else word.split(sep) if sep and sep in word else []
         if len(parts) != 2:
-            raise NotationError(f"INV-8: {text!r} is not a move like c2-c3, c2xc3, swap or pass")
+            raise NotationError(
+                f"INV-8: {quoted(text)} is not a move like c2-c3, c2xc3, swap or pass"
+            )
         try:
             frm, to = (state.board.parse_cell(part) for part in parts)
         except ValueError as error:
-            raise NotationError(f"INV-8: {text!r}: {error}") from error
+            raise NotationError(f"INV-8: {quoted(text)}: {error}") from error
         action = frm * state.board.size + to
         if sep and action in state.legal_actions() and state.is_capture(action) != (sep == "x"):
             kind = "a capture, write x" if state.is_capture(action) else "a step, write -"
-            raise IllegalActionError(f"INV-8: {text!r} is {kind}")
+            raise IllegalActionError(f"INV-8: {quoted(text)} is {kind}")
     if action not in state.legal_actions():
         raise IllegalActionError(state.why_illegal(action, sep))  # quoted as typed (INV-8)
     return action

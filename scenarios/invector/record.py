@@ -26,8 +26,10 @@ from scenarios.invector.rules import (
     InvectorState,
     parse_position,
 )
-from scenarios.protocol import IllegalActionError, NotationError
+from scenarios.protocol import IllegalActionError, NotationError, refused_move
 
+#: The rule of the saved game's form (the position, the start and the moves): refusals name it.
+SAVE_RULE = "INV-8"
 START_PREFIX = "# start:"
 MOVES_PREFIX = "# moves:"
 #: Width of the Black column of the move list (the longest move, ``p15xp14``, and two spaces).
@@ -93,7 +95,7 @@ def _replay(start: InvectorState, moves: list[str], line: int) -> list[InvectorS
         try:
             nxt.apply_action(nxt.text_to_action(token))
         except (NotationError, IllegalActionError) as error:
-            raise NotationError(f"line {line}: move {token!r}: {error}") from None
+            raise NotationError(f"line {line}: {refused_move(token, error)}") from None
         states.append(nxt)
     return states
 
@@ -111,7 +113,7 @@ def parse_record(text: str) -> list[InvectorState]:
                 raise NotationError(f"line {number}: {error}") from error
             break
     if position is None:
-        raise NotationError("INV-8: the file holds no position line")
+        raise NotationError(f"{SAVE_RULE}: the file holds no position line")
     at, saved = position
     moves = _comment(text, MOVES_PREFIX)
     if moves is None:
@@ -133,7 +135,7 @@ def parse_record(text: str) -> list[InvectorState]:
     states = _replay(first, words.split(), moves_line)
     if states[-1] != saved:
         raise NotationError(
-            f"line {moves_line}: the moves from the start (line {start_line}) end at "
+            f"line {moves_line}: {SAVE_RULE}: the moves from the start (line {start_line}) end at "
             f"{states[-1].to_text()!r}, not at the position of line {at}"
         )
     return states

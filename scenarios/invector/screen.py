@@ -41,7 +41,13 @@ from scenarios.dialogs import (
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.board import COLUMN_LETTERS
-from scenarios.invector.record import move_list_lines, move_texts, parse_record, record_lines
+from scenarios.invector.record import (
+    SAVE_RULE,
+    move_list_lines,
+    move_texts,
+    parse_record,
+    record_lines,
+)
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -481,12 +487,25 @@ class InvectorScreen(GameScreen):
         self.cursor = event.cell
         self._use_cell(event.cell)
 
-    def _use_cell(self, cell: int) -> None:
+    def move_refusal(self) -> str | None:
+        """Why a person cannot move now (the game is over, or it is not a person's turn), or
+        ``None``: one answer for the board and the move input (a move typed after the end was
+        told "It is not your turn.", found by use, December 8)."""
         if self.game_over():
-            self.notify("INV-7: the game is over (n starts a new one).")
-            return
+            return "INV-7: the game is over (n starts a new one)."
         if not self.is_human_turn():
-            self.notify("It is not your turn.", severity="warning")
+            return "It is not your turn."
+        return None
+
+    def _refuse_move(self) -> bool:
+        """Say why a person cannot move now (``move_refusal``); ``True`` when they cannot."""
+        refusal = self.move_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="information" if self.game_over() else "warning")
+        return refusal is not None
+
+    def _use_cell(self, cell: int) -> None:
+        if self._refuse_move():
             return
         if cell in self.targets:
             self.play(self.targets[cell])
@@ -548,17 +567,23 @@ class InvectorScreen(GameScreen):
 
     @on(Input.Submitted, "#inv-move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        self._close_move_input()
+        """Play the typed move. A move that cannot be played now stays in the open input, to be
+        corrected or sent again, as the campaign's order line keeps a refused order (found by
+        use, December 8: the input closed, so the correction went to the board's keys, where
+        ``x`` asks to resign and ``u`` takes a move back)."""
         if not event.value.strip():  # an empty line closes the input, as in Imperium Shogi
+            self._close_move_input()
             return
-        if not self.is_human_turn():
-            self.notify("It is not your turn.", severity="warning")
+        if self._refuse_move():
+            if self.game_over():  # nothing to send again: the keys go back to the board
+                self._close_move_input()
             return
         try:
             action = self.state.text_to_action(event.value)
         except (NotationError, IllegalActionError) as error:
             self.notify(str(error), severity="error")
             return
+        self._close_move_input()
         self.play(action)
 
     def action_undo(self) -> None:
@@ -709,6 +734,7 @@ def load_game(path: Path) -> tuple[list[InvectorState], list[str] | None, str | 
     the position saved), the players its ``# players:`` line names (``None`` in a save without
     one) and the colour its ``# resigned:`` line names."""
     text = read_text_bounded(path)
-    players = read_players(text, PLAYER_KINDS)
-    resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES])
-    return parse_record(text), players, resigned
+    states = parse_record(text)  # first: a file of another game is refused for its position
+    players = read_players(text, PLAYER_KINDS, rule=SAVE_RULE)
+    resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES], rule=SAVE_RULE)
+    return states, players, resigned

@@ -51,12 +51,12 @@ def test_an_imperial_order_with_a_non_ascii_digit_is_a_notation_error(text):
 
 
 def test_saved_games_with_a_non_ascii_digit_are_refused_naming_file_and_line():
-    """SHO-10 IMP-19: the loaders name the file and the line (they raised a bare ValueError)."""
+    """SHO-10 IMP-22: the loaders name the file and the line (they raised a bare ValueError)."""
     with pytest.raises(RecordError, match=r"^shogi\.txt:2: SHO-10: "):
         parse_record("# Imperium Shogi\nm\u00b2c/1b1/1B1/CFM - r\n", "shogi.txt")
     game = make_imperial(4, seed=0)
     position = game.new_initial_state()
     position.apply_action(("rondel", 3))  # AH lands on Investor: the investor step follows
     text = game_record(game, position) + "buy AH \u00b2\n"
-    with pytest.raises(ImperialRecordError, match=r"^imperial\.txt:4: order 'buy AH \u00b2'"):
+    with pytest.raises(ImperialRecordError, match=r"^imperial\.txt:4: IMP-22: 'buy AH \u00b2'"):
         parse_game_record(text, "imperial.txt")

@@ -118,7 +118,7 @@ def test_shogi_illegal_move_says_why_without_the_position_text(size):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_save_that_cannot_be_written_says_why_in_words(game, private_folders: Path):
-    """SHO-10 INV-8 (the saved records; Imperial's record format has no rule id): saving
+    """SHO-10 INV-8 IMP-22 (the saved records of the three games): saving
     into a folder that does not exist is one line naming the full path and the missing folder
     (it said ``[Errno 2] No such file or directory`` with a temporary file's name); the game
     still counts as not saved. The dialog stays open with the reason and the path as typed,
@@ -203,7 +203,7 @@ async def close_path_dialog(pilot, screen: GameScreen) -> None:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_file_that_cannot_be_loaded_is_named_once_in_full(game, size, private_folders: Path):
-    """SHO-10 INV-8 (the saved records; Imperial's has no rule id): a load from a file that
+    """SHO-10 INV-8 IMP-22 (the saved records of the three games): a load from a file that
     is not there names the full path once (Shogi said ``nothere.txt: cannot load:
     nothere.txt: cannot read: ...``); nothing changes. The dialog stays open with the reason
     and the path as typed, as the campaign's import prompt does (found by use, December 7:
@@ -229,7 +229,7 @@ def test_a_file_that_cannot_be_loaded_is_named_once_in_full(game, size, private_
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_saves_go_to_the_chosen_folder_which_is_remembered(game, private_folders: Path):
-    """SHO-10 INV-8 (the saved records; Imperial's has no rule id): the save dialog offers a
+    """SHO-10 INV-8 IMP-22 (the saved records of the three games): the save dialog offers a
     full path; the folder of a save is remembered, so the next session's dialogs offer it and
     a bare name lands there; every message names the full path. (The dialog offered a bare
     ``imperium-shogi.txt`` and the messages repeated whatever was typed.)"""
@@ -353,7 +353,8 @@ def test_the_launcher_frames_the_pane_that_has_the_focus(
 def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
     """IMP-4 (the start position a save begins with): a start position without its options
     was refused as ``bad position text: 'options'`` (a raw KeyError); a field of the wrong
-    kind showed pydantic's text. Both are now a sentence naming the file and line."""
+    kind showed pydantic's text. Both are now a sentence naming the file and line, then the rule
+    of a save's form (IMP-22)."""
     damaged = private_folders / "damaged.txt"
     damaged.write_text('# Imperial saved game\nimperial1 {"x": 1}\n', encoding="utf-8")
     wrong_kind = private_folders / "wrong.txt"
@@ -366,13 +367,13 @@ def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
             screen = app.screen
             await answer_path(pilot, "ctrl+o", str(damaged))
             assert path_refusal(app) == (
-                f"{damaged}:2: the start position lacks the field 'options'"
+                f"{damaged}:2: IMP-22: the start position lacks the field 'options'"
             )
             await close_path_dialog(pilot, screen)
             await answer_path(pilot, "ctrl+o", str(wrong_kind))
             assert path_refusal(app) == (
-                f"{wrong_kind}:1: the start position is damaged (a field holds a value of the "
-                "wrong kind)"
+                f"{wrong_kind}:1: IMP-22: the start position is damaged (a field holds a value of "
+                "the wrong kind)"
             )
             assert notices(app) == []
 

@@ -193,6 +193,9 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
         ("#imperial-seed", "--5", "seed '--5'"),
         ("#imperial-seed", "\u00b2", "seed '\u00b2'"),
         ("#imperial-computer", "1,\u00b2", "seat '\u00b2'"),
+        # found by use, December 8: Python's "Exceeds the limit (4300 digits) for integer
+        # string conversion …" was the refusal of a seed of 5,000 digits
+        ("#imperial-seed", "9" * 5000, "seed '9999999999"),
     ],
 )
 @sync
@@ -216,7 +219,9 @@ async def test_setup_screen_refuses_a_bad_seed_or_seat_and_stays_open(field, typ
             "the refusal naming the entry",
         )
         assert app.screen is setup and app.is_running
-        assert not any("invalid literal" in str(n.message) for n in app._notifications)
+        told = [str(n.message) for n in app._notifications]
+        assert not any("invalid literal" in said or "Exceeds the limit" in said for said in told)
+        assert all(len(said) < 200 for said in told), told
 
 
 @sync
@@ -533,7 +538,8 @@ async def test_a_loaded_game_keeps_who_plays_each_seat(tmp_path):
 
 def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
     """IMP-4: the table plays every computer seat at one level; a save naming two is refused
-    with the file and the reason (nothing is loaded), and an unknown word names its line."""
+    with the file, its line and the reason (nothing is loaded; the line was not named, found
+    by use, December 8: IMP-22), and an unknown word names its line."""
     from scenarios.imperial.record import game_record
     from scenarios.imperial.screen import read_game
 
@@ -541,10 +547,12 @@ def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
     record = game_record(screen.game, screen.position)
     path = tmp_path / "mixed.txt"
     path.write_text(record + "# players: person easy normal person\n")
-    with pytest.raises(ValueError, match=r"mixed\.txt: # players: names computer levels easy"):
+    with pytest.raises(
+        ValueError, match=r"mixed\.txt:3: IMP-22: # players: names computer levels easy"
+    ):
         read_game(path)
     path.write_text(record + "# players: person easy robot person\n")
-    with pytest.raises(ValueError, match=r"line 3: .* must name 4 players"):
+    with pytest.raises(ValueError, match=r"line 3: IMP-22: .* must name 4 players"):
         read_game(path)
     path.write_text(record + "# players: person easy easy person\n")
     assert read_game(path).players == ["human", "easy", "easy", "human"]

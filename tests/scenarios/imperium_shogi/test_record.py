@@ -41,7 +41,7 @@ def test_record_from_custom_start_and_comments():
 @pytest.mark.parametrize(
     ("text", "where"),
     [
-        ("", "game.txt: no position line"),
+        ("", "game.txt: SHO-10: no position line"),
         ("mfc/1b1/1B1/CFM - x\n", "game.txt:1"),
         ("mfc/1b1/1B1/CFM - r\nb2b3\nb2b3\n", "game.txt:3"),  # illegal second move
         ("mfc/1b1/1B1/CFM - r\nzz\n", "game.txt:2"),

@@ -390,3 +390,22 @@ async def test_cycling_the_opponent_never_takes_over_the_persons_side():
             seen.append(tuple(screen.players))
         assert all(blue == "human" for _red, blue in seen), seen
         assert ("human", "human") in seen and ("easy", "human") in seen, seen
+
+
+@pilot_test
+async def test_a_refused_typed_move_stays_in_the_field_to_be_corrected():
+    """SHO-3 (found by use, December 8): a typed move that is not legal was refused, the field
+    emptied and left, so the correction typed next went to the board's keys: "b1b2x" asked to
+    resign. The refused move stays in the field, which keeps the keys; the corrected move is
+    played and the keys go back to the board."""
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#move-input", Input)
+        told = len(app._notifications)
+        await pilot.press("m", *"a1a4", "enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
+        assert box.has_focus and box.value == "a1a4"
+        await pilot.press(*["backspace"] * 4, *"b2b3", "enter")
+        await until(pilot, lambda: moves_of(screen) == ["b2b3"], "the corrected move played")
+        assert not box.has_focus and box.value == ""

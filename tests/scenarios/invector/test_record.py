@@ -44,11 +44,11 @@ def test_moves_that_do_not_reach_the_position_are_refused_naming_the_line():
     """INV-8: an edited position (or moves) is refused with the line, not loaded half-way."""
     lines = record_lines(played(make_game(5, 4).new_initial_state(), "a1xb1", "swap"))
     lines[0] = make_game(5, 4).new_initial_state().to_text()
-    with pytest.raises(NotationError, match=r"line 3: the moves from the start \(line 2\)"):
+    with pytest.raises(NotationError, match=r"line 3: INV-8: the moves from the start \(line 2\)"):
         parse_record("\n".join(lines))
     lines = record_lines(played(make_game(5, 4).new_initial_state(), "a1xb1"))
     lines[2] = "# moves: a1xb1 a1xb1"
-    with pytest.raises(NotationError, match=r"line 3: move 'a1xb1': INV-4"):
+    with pytest.raises(NotationError, match=r"line 3: INV-4: a1xb1: "):
         parse_record("\n".join(lines))
 
 

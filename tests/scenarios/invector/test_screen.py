@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.widgets import Input
 
 from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.invector import make_game, make_screen
@@ -181,6 +182,7 @@ async def test_undo_and_illegal_typed_move_change_nothing_wrongly():
         start = screen.state.to_text()
         await pilot.press("m", *"a1-a2", "enter")
         assert screen.moves == [] and screen.state.to_text() == start
+        await pilot.press("escape")  # the refused move stays in the input until Esc
         await pilot.press("enter")  # cursor on a1: select
         assert screen.selected == 0
         await pilot.press("down", "enter")
@@ -638,3 +640,43 @@ async def test_the_move_list_keeps_a_row_on_one_line_beside_a_large_board():
         await until(pilot, lambda: moves.region.height > 0 and screen._rows, "the move list")
         await pilot.pause()
         assert moves.region.height == len(lines), (moves.region, len(lines))
+
+
+@pilot_test
+async def test_a_refused_typed_move_stays_in_the_input_to_be_corrected():
+    """INV-8 (found by use, December 8): a typed move that could not be played closed the
+    input, so the correction typed next went to the board's keys (``x`` asks to resign, ``u``
+    takes a move back). The refused move stays in the open input; the corrected one is played
+    and the input closes."""
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#inv-move-input", Input)
+        told = len(app._notifications)
+        await pilot.press("m", *"a1-b1", "enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
+        assert box.display and box.has_focus and box.value == "a1-b1"
+        await pilot.press(*["backspace"] * 3, *"xb1", "enter")
+        await until(pilot, lambda: screen.moves == ["a1xb1"], "the corrected move played")
+        assert not box.display and not box.has_focus
+
+
+@pilot_test
+async def test_a_move_typed_after_the_end_is_told_the_game_is_over():
+    """INV-7 (found by use, December 8): a move typed after the game ended (here by a
+    resignation) was told "It is not your turn.", while the board's Enter says the game is
+    over. Both say it now, and the input closes."""
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#inv-move-input", Input)
+        await pilot.press("x")
+        await until(pilot, lambda: app.screen is not screen, "the resign question")
+        await pilot.press("y")
+        await until(pilot, screen.game_over, "the resignation")
+        told = len(app._notifications)
+        await pilot.press("m", *"a1xb1", "enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
+        said = str(list(app._notifications)[-1].message)
+        assert said == "INV-7: the game is over (n starts a new one).", said
+        assert not box.display and not box.has_focus and screen.moves == []
