@@ -88,6 +88,23 @@ class Agreement:
                 f"files, never {side.value}'s"
             )
 
+    def check_side_chosen(self, mail: MailRecord, side: Side) -> None:
+        """Refuse to send ``side``'s first file from a database that plays no side yet and was
+        not told which one it plays (``--as``): that file would record the side for good, and
+        from then on the other side's orders are refused here (DN-SEQ-2). Found by use,
+        December 8: `campaign export demo --side solomani` on the shared table's database
+        silently made the whole table play solomani by e-mail."""
+        if self.own_side(mail) is not None:
+            return
+        other = side.enemy.value
+        raise WrongSideError(
+            f"this database plays no side by e-mail in campaign {mail.name!r} yet: its first "
+            f"turn file records it as playing {side.value} by e-mail, for good (from then on "
+            f"it sends only {side.value}'s files, and {other}'s orders are given on the "
+            f"{other} player's machine, not here: DN-SEQ-2); if that is what you want, export "
+            f"with `--as {side.value}`; nothing was written or recorded"
+        )
+
     @staticmethod
     def check_not_sent_here(mail: MailRecord, turn: TurnFile, source: str) -> None:
         """Refuse a file this database sent (the wrong file of the mail folder: not the other

@@ -199,6 +199,7 @@ def export_turn(
     if sign_with is None and fairplay.active(loaded.state):
         sign_with = fair_key(parts, side)
     parts.agreement.check_export_signed(mail, sign_with is not None)
+    parts.agreement.check_side_chosen(mail, side)  # before fair mode's duties store orders
     if dry_run:
         owed, duties = parts.fair.owes(loaded, mail, side.value), Duties()
     else:  # the seal, shares, reveals owed
