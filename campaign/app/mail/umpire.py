@@ -38,7 +38,7 @@ from campaign.pbem.fair.reveal import check_share, open_card
 from campaign.pbem.model import Signature, TurnFile
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
-from campaign.userfiles import FileRefusedError, holds_a_file, read_bounded
+from campaign.userfiles import FileRefusedError, holds_a_file, parse_json, read_bounded
 
 #: The ``format`` of a fair-play record (a complaint or a dispute).
 RECORD_FORMAT = "dark-nebula-fair-record"
@@ -178,8 +178,8 @@ def _read(inputs: list[tuple[str, bytes]], folders: list[Path], audit: Audit) ->
     turns: list[tuple[str, TurnFile]] = []
     for source, data in inputs:
         try:
-            raw = json.loads(data)
-        except (ValueError, UnicodeDecodeError):
+            raw = parse_json(data)
+        except ValueError:  # no JSON, too deep, not UTF-8: the turn file's reader says which
             raw = None
         body = raw.get("body") if isinstance(raw, dict) else None
         if isinstance(body, dict) and body.get("format") == RECORD_FORMAT:
