@@ -253,6 +253,12 @@ def _raw_json(data: bytes | str, source: str) -> Any:
                 f"{error.colno}: {error.msg}) nor an armoured block (no {BEGIN!r} line)",
                 source=source,
             ) from None
+        if _cut_short(text, error):
+            raise MalformedTurnFileError(
+                f"the turn file is truncated: its JSON stops unfinished at line {error.lineno}; "
+                "ask its sender for the whole file again",
+                source=source,
+            ) from None
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: {error.msg}",
             source=source,
@@ -261,6 +267,14 @@ def _raw_json(data: bytes | str, source: str) -> Any:
         raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
     _check_plain(raw, source)
     return raw
+
+
+def _cut_short(text: str, error: json.JSONDecodeError) -> bool:
+    """Whether ``error`` is JSON text ending before its value does (a save, a download or a
+    copy cut short): the parser wanted more at the end of the text, or a string never closes.
+    Found by use, December 8: such a file read "JSON error at line 65 column 8: Expecting
+    property name enclosed in double quotes", as if it had been mistyped."""
+    return error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
 
 
 def _check_plain(raw: Any, source: str) -> None:

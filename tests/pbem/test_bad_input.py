@@ -32,7 +32,21 @@ def test_good_file_imports(table, file1):  # DN-ERR-1
 
 
 def test_truncated_json(table, file1):  # DN-ERR-1
-    _refused(table, file1[: len(file1) // 2], errors.MalformedTurnFileError, "JSON error")
+    _refused(table, file1[: len(file1) // 2], errors.MalformedTurnFileError, "truncated")
+
+
+@pytest.mark.parametrize("cut", [8, 100, 0.5, -3])
+def test_a_json_file_cut_short_says_it_is_truncated(table, file1, cut):  # DN-ERR-1
+    """Found by use, December 8: a JSON turn file cut short (a failed save, a half download)
+    read "JSON error at line 65 column 8: Expecting property name enclosed in double
+    quotes", as if mistyped; it now says it is truncated, at which line, and what to do. A
+    file mistyped in the middle still names the JSON error."""
+    end = int(len(file1) * cut) if isinstance(cut, float) else cut
+    error = _refused(table, file1[:end], errors.MalformedTurnFileError, "is truncated")
+    assert "its JSON stops unfinished at line" in str(error)
+    assert "ask its sender for the whole file again" in str(error)
+    mistyped = file1.replace('"body": {', '"body": {,', 1)
+    _refused(table, mistyped, errors.MalformedTurnFileError, "JSON error at line 2 column")
 
 
 def test_truncated_armour(table, file1):  # DN-ERR-1
