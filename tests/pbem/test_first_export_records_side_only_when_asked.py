@@ -47,3 +47,21 @@ def test_export_without_any_side_names_as(tmp_path, capsys):  # DN-ERR-1
     capsys.readouterr()
     assert main(["export", "nebula", "-o", str(tmp_path / "t.json"), *db]) == 1
     assert "export needs --as aslan|solomani with the first file" in capsys.readouterr().err
+
+
+def test_a_table_game_with_the_other_sides_orders_is_not_sent(tmp_path, capsys):  # DN-SEQ-2
+    """Found by use, December 8: a table database where both sides had given orders wrote
+    and recorded solomani's file 1 carrying aslan's order, which aslan's import refuses ("each
+    player sends only his own orders"); the export now refuses it first, naming the order,
+    and writes and records nothing."""
+    db = _table(tmp_path)
+    assert main(["order", "nebula", "aslan place-neutral span", *db]) == 0
+    out = tmp_path / "turn1.json"
+    capsys.readouterr()
+    assert main(["export", "nebula", "--as", "solomani", "-o", str(out), *db]) == 1
+    err = capsys.readouterr().err
+    assert "nothing written: file 1 would carry aslan's order 'aslan place-neutral span'" in err
+    assert "each player sends only his own orders" in err
+    assert not out.exists()
+    assert main(["exchanges", "nebula", *db]) == 0
+    assert "1 out" not in capsys.readouterr().out
