@@ -174,24 +174,32 @@ class Agreement:
             )
 
     @staticmethod
-    def check_export_key(mail: MailRecord, side: Side, signature: Signature) -> None:
-        """Refuse a file of ``side`` signed by another key than its last signed file: the
-        other player checks every file of ``side`` against the one public key he was given
-        (``signing.verify``), so he would refuse it; a withdrawn file's key is forgotten with
-        it."""
+    def check_export_key(
+        mail: MailRecord, side: Side, key_id: str, *, for_record: bool = False
+    ) -> None:
+        """Refuse a file of ``side`` signed by key ``key_id``, another key than its last signed
+        file's: the other player checks every file of ``side`` against the one public key he
+        was given (``signing.verify``), so he would refuse it; a withdrawn file's key is
+        forgotten with it. ``for_record``: a dispute record, which an umpire's audit checks against
+        that key alike (found by use, December 8: `campaign dispute` signed with the keys
+        home's key, not the one the files were signed with, and the audit left it out)."""
         last: tuple[int, str] | None = None  # this side's last signed file and its key
         for record in mail.files:
             envelope = mail.envelopes.get(record.exchange)
             if record.direction == "out" and envelope is not None and envelope.signature:
                 last = record.exchange, Signature.model_validate_json(envelope.signature).key_id
-        if last is None or last[1] == signature.key_id:
+        if last is None or last[1] == key_id:
             return
         exchange, key = last
+        refused = (
+            f"an umpire's audit leaves out a record of {side.value}"
+            if for_record
+            else f"the {side.enemy.value} player's machine refuses a file of {side.value}"
+        )
         raise SignatureError(
-            f"signed with key {signature.key_id}, but {side.value}'s files are signed with key "
-            f"{key} (file {exchange}): the {side.enemy.value} player's machine refuses "
-            f"a file of {side.value} signed by another key; sign with the key of file "
-            f"{exchange} (nothing written, nothing recorded)"
+            f"signed with key {key_id}, but {side.value}'s files are signed with key "
+            f"{key} (file {exchange}): {refused} signed by another key; sign with the key of "
+            f"file {exchange} (--sign KEYFILE; nothing written, nothing recorded)"
         )
 
     def check_fair_signature(self, name: str, turn: TurnFile) -> bool:

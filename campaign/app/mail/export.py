@@ -242,7 +242,7 @@ def export_turn(
     )
     signature = signing.sign(body, sign_with) if sign_with is not None else None
     if signature is not None:
-        parts.agreement.check_export_key(mail, side, signature)
+        parts.agreement.check_export_key(mail, side, signature.key_id)
     turn = TurnFile.seal(body, signature)
     made = Exported(turn, turn.to_json(), armour(turn), held_as_read(turn, loaded.state, side))
     if dry_run:

@@ -97,7 +97,7 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
 
 def dispute(args: argparse.Namespace) -> int:
     service = open_service(args)
-    text = PbemService(service).dispute(args.name, args.reason)
+    text = PbemService(service).dispute(args.name, args.reason, args.sign)
     if not _write(args, service, text, "record", private=False):
         return 0
     print(
