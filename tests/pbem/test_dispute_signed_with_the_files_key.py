@@ -17,7 +17,8 @@ def game(tmp_path, monkeypatch):
     monkeypatch.setenv(KEYS_HOME_ENV, str(tmp_path / "home"))
     assert main(["keygen", "solomani", "--dir", str(tmp_path / "home")]) == 0
     keys = tmp_path / "keys"
-    assert main(["keygen", "solomani", "--dir", str(keys)]) == 0
+    for side in ("solomani", "aslan"):
+        assert main(["keygen", side, "--dir", str(keys)]) == 0
     dbs = {}
     for side in ("solomani", "aslan"):
         dbs[side] = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
@@ -28,11 +29,12 @@ def game(tmp_path, monkeypatch):
     sign = ["--sign", str(keys / "solomani.key")]
     assert main(["export", "nebula", "-o", str(sent), *sign, *dbs["solomani"]]) == 0
     assert main(["import", "nebula", str(sent), "--keys", str(keys), *dbs["aslan"]]) == 0
-    return tmp_path, keys, dbs["solomani"]
+    return tmp_path, keys, dbs
 
 
 def test_a_record_signed_by_another_key_is_refused(game, capsys):  # DN-ERR-1
-    tmp_path, _, db = game
+    tmp_path, _, dbs = game
+    db = dbs["solomani"]
     record = tmp_path / "dispute.json"
     capsys.readouterr()
     assert main(["dispute", "nebula", "--reason", "no answer", "-o", str(record), *db]) == 1
@@ -43,7 +45,8 @@ def test_a_record_signed_by_another_key_is_refused(game, capsys):  # DN-ERR-1
 
 
 def test_a_record_signed_with_the_files_key_is_evidence(game, capsys):  # DN-ERR-1
-    tmp_path, keys, db = game
+    tmp_path, keys, dbs = game
+    db = dbs["solomani"]
     record = tmp_path / "dispute.json"
     sign = ["--sign", str(keys / "solomani.key")]
     assert main(["dispute", "nebula", "--reason", "no answer", "-o", str(record), *sign, *db]) == 0
@@ -51,3 +54,18 @@ def test_a_record_signed_with_the_files_key_is_evidence(game, capsys):  # DN-ERR
     main(["audit", str(record), "--keys", str(keys)])
     out = capsys.readouterr().out
     assert "dispute signed by solomani: no answer" in out and "no evidence" not in out
+
+
+def test_the_audit_of_a_game_not_played_in_fair_mode_accuses_nobody(game, capsys):  # DN-ERR-1
+    """Found by use, December 8: the dispute record of a commit-reveal game read "verdict:
+    solomani withheld (file 1, pass 1): file 1 carries no pass 1 of the joint shuffle"."""
+    tmp_path, keys, dbs = game
+    assert main(["order", "nebula", "aslan place-neutral span", *dbs["aslan"]]) == 0
+    answer = tmp_path / "t2.json"
+    sign = ["--sign", str(keys / "aslan.key")]
+    assert main(["export", "nebula", "-o", str(answer), *sign, *dbs["aslan"]]) == 0
+    capsys.readouterr()
+    assert main(["audit", str(tmp_path / "t1.json"), str(answer), "--keys", str(keys)]) == 0
+    out = capsys.readouterr().out
+    assert "withheld" not in out and "game not played in fair mode" in out
+    assert "verdict: no cheat and no stop shown by these files: file 2 from aslan" in out
