@@ -16,7 +16,8 @@
   a process that was killed are removed by the next write into the same directory.
 
 ``parse_json`` reads JSON text the user gave, refusing a number too long to convert with a line
-that names where it is (not Python's own advice to raise a limit).
+that names where it is (not Python's own advice to raise a limit), and nesting deeper than
+``MAX_JSON_DEPTH`` in one wording whatever the depth (Python's own recursion limit included).
 
 Errors are ``FileRefusedError`` (a ``ValueError``) with a one-line message naming the path;
 callers wrap it in their own error type when they need one.
@@ -422,24 +423,59 @@ MAX_NUMBER_DIGITS = 4300
 _LONG_NUMBER = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
 
 
+#: The deepest nesting of JSON objects and arrays ``parse_json`` reads (a turn file nests about
+#: 8 levels, a seed game fewer): deeper text is a damaged or hostile file, refused in one wording.
+MAX_JSON_DEPTH = 64
+
+
 class NumberTooLongError(ValueError):
     """JSON text holds an integer of more than ``MAX_NUMBER_DIGITS`` digits."""
 
 
-def parse_json(text: str) -> Any:
+class JsonTooDeepError(ValueError):
+    """JSON text nests objects and arrays deeper than ``MAX_JSON_DEPTH`` levels. Found by use,
+    December 8: the same fault read "JSON nested too deeply" or "JSON nested deeper than 64
+    levels" by how deep it went, and `campaign audit` showed a traceback."""
+
+    def __init__(self) -> None:
+        super().__init__(f"DN-ERR-1: JSON nested deeper than {MAX_JSON_DEPTH} levels")
+
+
+def parse_json(text: str | bytes) -> Any:
     """``json.loads(text)``; an integer of more than ``MAX_NUMBER_DIGITS`` digits is refused
-    as ``NumberTooLongError`` naming its line (``json.JSONDecodeError`` and ``RecursionError``
-    pass through unchanged)."""
+    as ``NumberTooLongError`` naming its line, nesting deeper than ``MAX_JSON_DEPTH`` (however
+    deep) as ``JsonTooDeepError``; ``json.JSONDecodeError`` passes through unchanged (bytes
+    that are no UTF-8 text: ``UnicodeDecodeError``, also a ``ValueError``)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         raise
+    except RecursionError:
+        raise JsonTooDeepError() from None
     except ValueError:
-        found = _LONG_NUMBER.search(text)
+        digits = text if isinstance(text, str) else text.decode("utf-8", "replace")
+        found = _LONG_NUMBER.search(digits)
         if found is None:
             raise
-        line = text.count("\n", 0, found.start()) + 1
+        line = digits.count("\n", 0, found.start()) + 1
         raise NumberTooLongError(
             f"line {line}: a number of {found.end() - found.start()} digits (at most "
             f"{MAX_NUMBER_DIGITS} are read)"
         ) from None
+    if _nested_deeper(value, MAX_JSON_DEPTH):
+        raise JsonTooDeepError()
+    return value
+
+
+def _nested_deeper(value: Any, limit: int) -> bool:
+    """Whether ``value`` (parsed JSON) nests objects and arrays deeper than ``limit`` levels;
+    walked without recursion, so no depth can exhaust the stack."""
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in children)
+    return False

@@ -174,7 +174,8 @@ def test_data_file(tmp_path, capsys, kind):  # DN-DATA-5
 def test_private_key(tmp_path, capsys, kind):  # DN-ERR-1
     path = make_special(kind, tmp_path / "solomani.key")
     db = ["--db", f"sqlite:///{tmp_path / 's.db'}"]
-    assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", *db]) == 0
+    new = ["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", "solomani"]
+    assert main([*new, *db]) == 0
     assert main(["order", NAME, "solomani place-neutral lantern", *db]) == 0
     _cli(
         capsys,

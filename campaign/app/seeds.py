@@ -70,7 +70,7 @@ def read_seed_game(path: Path) -> SeedGame:
         ) from None
     except ModelError as error:
         raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
-    except (ValueError, RecursionError) as error:  # a number too long: parse_json says where
+    except ValueError as error:  # a number too long or too deep: parse_json says which
         raise ValueError(f"{path}: not a seed game: {error}") from None
 
 

@@ -105,5 +105,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="file to write ('-' = stdout)",
     )
     dispute.add_argument("--reason", required=True, help="what happened, in one line")
+    dispute.add_argument(
+        "--sign",
+        type=Path,
+        metavar="KEYFILE",
+        help="Ed25519 private key your files were signed with (default: SIDE.key in the keys "
+        "home, fair mode's key)",
+    )
     add_db_option(dispute)
     dispute.set_defaults(func=lazy(HANDLERS, "dispute"))

@@ -33,8 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "other player (docs/turn-files.md): JSON, or ASCII armour for an e-mail "
         "body; optionally signed, with your side's map beside it.",
         examples=[
-            "campaign export war --side aslan -o turn-1.json",
-            "campaign export war --side aslan -o turn-1.txt --sign keys/aslan.key --map",
+            "campaign export war --as aslan -o turn-1.json",
+            "campaign export war -o turn-3.txt --sign keys/aslan.key --map",
             "campaign export war --again 1 -o turn-1.json",
         ],
     )

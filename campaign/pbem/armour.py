@@ -53,8 +53,6 @@ LIKE_A_MARKER = 0.85
 #: of a whole game turn is a few hundred KiB; a zip bomb or a 300 MB JSON must not eat the
 #: memory or the afternoon.
 MAX_BYTES = 16 * 1024 * 1024
-#: The deepest nesting of JSON objects and arrays a turn file may have (real files: about 8).
-MAX_DEPTH = 64
 
 
 def armour(turn: TurnFile) -> str:
@@ -245,10 +243,6 @@ def _raw_json(data: bytes | str, source: str) -> Any:
         )
     try:
         raw = parse_json(text)
-    except RecursionError:
-        raise MalformedTurnFileError(
-            "not a turn file: JSON nested too deeply", source=source
-        ) from None
     except json.JSONDecodeError as error:
         if not text[: error.pos].strip():  # no JSON at all: perhaps a block whose BEGIN is hit
             _refuse_damaged(_unquote(text), BEGIN, END, 0, source)
@@ -259,32 +253,42 @@ def _raw_json(data: bytes | str, source: str) -> Any:
                 f"{error.colno}: {error.msg}) nor an armoured block (no {BEGIN!r} line)",
                 source=source,
             ) from None
+        if _cut_short(text, error):
+            raise MalformedTurnFileError(
+                f"the turn file is truncated: its JSON stops unfinished at line {error.lineno}; "
+                "ask its sender for the whole file again",
+                source=source,
+            ) from None
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: {error.msg}",
             source=source,
         ) from None
-    except ValueError as error:  # a number too long to read (parse_json names its line)
+    except ValueError as error:  # a number too long (parse_json names its line), too deep
         raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
     _check_plain(raw, source)
     return raw
 
 
+def _cut_short(text: str, error: json.JSONDecodeError) -> bool:
+    """Whether ``error`` is JSON text ending before its value does (a save, a download or a
+    copy cut short): the parser wanted more at the end of the text, or a string never closes.
+    Found by use, December 8: such a file read "JSON error at line 65 column 8: Expecting
+    property name enclosed in double quotes", as if it had been mistyped."""
+    return error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+
+
 def _check_plain(raw: Any, source: str) -> None:
-    """Refuse what JSON allows but a turn file never holds: nesting deeper than ``MAX_DEPTH``
-    and unpaired surrogates (``\\ud800``), which are not Unicode text and cannot be hashed."""
-    pending: list[tuple[Any, int]] = [(raw, 1)]
+    """Refuse what JSON allows but a turn file never holds: unpaired surrogates (``\\ud800``),
+    which are not Unicode text and cannot be hashed (nesting too deep: ``parse_json``)."""
+    pending: list[Any] = [raw]
     while pending:
-        value, depth = pending.pop()
+        value = pending.pop()
         if isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                raise MalformedTurnFileError(
-                    f"not a turn file: JSON nested deeper than {MAX_DEPTH} levels", source=source
-                )
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
                 if isinstance(key, str):
                     _check_text(key, source)
-                pending.append((item, depth + 1))
+                pending.append(item)
         elif isinstance(value, str):
             _check_text(value, source)
 

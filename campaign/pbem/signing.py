@@ -167,6 +167,13 @@ def sign_bytes(data: bytes, private_key_file: Path) -> Signature:
     return Signature(key_id=key_id(_public_pem(public)), value=value.hex())
 
 
+def private_key_id(private_key_file: Path) -> str:
+    """The fingerprint (``key_id``) of the Ed25519 private key in ``private_key_file``: that
+    of its public half, which its signatures name."""
+    private, _ = _load_key(private_key_file, private=True)
+    return key_id(_public_pem(private.public_key()))  # type: ignore[attr-defined]
+
+
 def verify(body: TurnBody, signature: Signature | None, public_key_file: Path) -> None:
     """Raise ``SignatureError`` unless ``signature`` is a valid signature of ``body``."""
     side = body.header.side.value

@@ -40,11 +40,14 @@ class SessionMail(SessionCore):
         this database (``PbemService.check_exchange``): the forms are not even opened."""
         self._pbem().check_exchange(self.name, self.seat)
 
-    def check_export(self, side: Side, path: str, key: str | None = None) -> None:
+    def check_export(
+        self, side: Side, path: str, key: str | None = None, *, record_side: bool = False
+    ) -> None:
         """Refuse, as ``export_turn`` would, an export that cannot be made; writes, stores and
         records nothing (``PbemService.export_file``'s dry run): asked before a question
-        whose answer only matters when the export succeeds."""
-        self._pbem().export_file(
+        whose answer only matters when the export succeeds (``record_side``: as
+        ``export_turn``'s)."""
+        self._pbem(side if record_side else None).export_file(
             self.name,
             side,
             turn_path(path),
@@ -53,15 +56,19 @@ class SessionMail(SessionCore):
             dry_run=True,
         )
 
-    def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
+    def export_turn(
+        self, side: Side, path: str, key: str | None = None, *, record_side: bool = False
+    ) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
         JSON), signed with the private ``key`` file if given, recorded only once written
-        (``PbemService.export_file``); the line the CLI prints. ``CampaignError`` or
+        (``PbemService.export_file``); the line the CLI prints. ``record_side``: the user
+        agreed that this first file records the database as ``side``'s, as `campaign export
+        --as SIDE` does (without it, a database playing no side yet refuses). ``CampaignError`` or
         ``FileRefusedError`` (a ``ValueError``) when it cannot be written (nothing recorded).
         In fair mode the export may first store the side's own seal/share orders: they are
         folded in, so the screen shows the game as it now stands."""
         target = turn_path(path)
-        made = self._pbem().export_file(
+        made = self._pbem(side if record_side else None).export_file(
             self.name, side, target, sign_with=turn_path(key) if key else None, seat=self.seat
         )
         self.fold_stored()

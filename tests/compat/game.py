@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-import shutil
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,13 +23,37 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+#: The modes of what ``copy_release`` makes: set, never taken from the checkout (a clone made
+#: under umask 0002 has 0775 folders and 0664 files, which the tool refuses to take keys from)
+#: nor left to the umask (under 0000 a new file would be world-writable).
+FOLDER_MODE, FILE_MODE, PRIVATE_KEY_MODE = 0o700, 0o644, 0o600
+
+
 def copy_release(version: str, target: Path) -> Path:
-    """The fixtures of release ``version`` copied to ``target`` (private keys made 0600, as the
-    tool wants them); the checked-in copy is never written."""
-    shutil.copytree(COMPAT_DIR / f"v{version.replace('.', '_')}", target)
-    for key in target.glob("keys/*/*.key"):
-        key.chmod(0o600)
+    """The fixtures of release ``version`` copied to ``target``: folders 0700, private keys
+    0600 from the moment they exist (never readable by others, not even between a copy and a
+    chmod), every other file 0644; the checked-in copy is never written."""
+    source = COMPAT_DIR / f"v{version.replace('.', '_')}"
+    _make_folder(target)
+    for path in sorted(source.rglob("*")):
+        copy = target / path.relative_to(source)
+        if path.is_dir():
+            _make_folder(copy)
+        else:
+            _copy_file(path, copy, PRIVATE_KEY_MODE if path.suffix == ".key" else FILE_MODE)
     return target
+
+
+def _make_folder(path: Path) -> None:
+    path.mkdir()
+    path.chmod(FOLDER_MODE)  # mkdir's mode is narrowed by the umask, never set
+
+
+def _copy_file(source: Path, copy: Path, mode: int) -> None:
+    descriptor = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    with os.fdopen(descriptor, "wb") as handle:
+        os.fchmod(handle.fileno(), mode)  # the umask must neither widen nor narrow it
+        handle.write(source.read_bytes())
 
 
 @dataclass

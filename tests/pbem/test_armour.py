@@ -184,7 +184,7 @@ def test_fuzz_json_shapes_fail_cleanly(body, header):  # DN-ERR-1
 
 
 def test_deeply_nested_json_is_refused():  # DN-ERR-1
-    with pytest.raises(MalformedTurnFileError, match="nested too deeply"):
+    with pytest.raises(MalformedTurnFileError, match="nested deeper than 64 levels"):
         parse_turn_file("[" * 200_000)
 
 

@@ -32,7 +32,21 @@ def test_good_file_imports(table, file1):  # DN-ERR-1
 
 
 def test_truncated_json(table, file1):  # DN-ERR-1
-    _refused(table, file1[: len(file1) // 2], errors.MalformedTurnFileError, "JSON error")
+    _refused(table, file1[: len(file1) // 2], errors.MalformedTurnFileError, "truncated")
+
+
+@pytest.mark.parametrize("cut", [8, 100, 0.5, -3])
+def test_a_json_file_cut_short_says_it_is_truncated(table, file1, cut):  # DN-ERR-1
+    """Found by use, December 8: a JSON turn file cut short (a failed save, a half download)
+    read "JSON error at line 65 column 8: Expecting property name enclosed in double
+    quotes", as if mistyped; it now says it is truncated, at which line, and what to do. A
+    file mistyped in the middle still names the JSON error."""
+    end = int(len(file1) * cut) if isinstance(cut, float) else cut
+    error = _refused(table, file1[:end], errors.MalformedTurnFileError, "is truncated")
+    assert "its JSON stops unfinished at line" in str(error)
+    assert "ask its sender for the whole file again" in str(error)
+    mistyped = file1.replace('"body": {', '"body": {,', 1)
+    _refused(table, mistyped, errors.MalformedTurnFileError, "JSON error at line 2 column")
 
 
 def test_truncated_armour(table, file1):  # DN-ERR-1
@@ -237,12 +251,30 @@ def test_file_survives_whitespace_and_line_endings(table, file1):  # DN-ERR-1
     assert table.players[Side.ASLAN].pbem.import_turn(CAMPAIGN, crlf).exchange == 1
 
 
-def test_orders_of_the_other_side_are_refused(table):  # DN-SEQ-2
-    solomani = table.players[Side.SOLOMANI]
-    solomani.order("aslan place-neutral span")  # typed on solomani's machine for aslan
-    text = solomani.export().json_text
+def test_orders_of_the_other_side_are_refused(table, file1):  # DN-SEQ-2
+    """A file from solomani carrying aslan's order is refused on import (solomani's own
+    export never writes one: the test below), so a forger adds it here."""
+
+    def forged(data: dict) -> None:
+        data["body"]["batches"][0]["order"] = "aslan place-neutral lantern"
+
     table.players[Side.ASLAN].pbem.allow_referee = True
-    _refused(table, text, errors.ForeignOrderError, "an order of aslan in a file from solomani")
+    _refused(
+        table,
+        resealed(file1, forged),
+        errors.ForeignOrderError,
+        "an order of aslan in a file from solomani",
+    )
+
+
+def test_an_export_never_carries_the_other_sides_orders(table):  # DN-SEQ-2
+    """Found by use, December 8: solomani's file 1 was written and recorded carrying aslan's
+    order given on solomani's machine, for aslan's import to refuse it."""
+    solomani = table.players[Side.SOLOMANI]
+    solomani.order("aslan place-neutral span")  # given for aslan before the side was recorded
+    with pytest.raises(errors.ForeignOrderError, match="would carry aslan's order"):
+        solomani.export()
+    assert solomani.pbem.ledger.files(CAMPAIGN) == []
 
 
 @pytest.mark.parametrize(

@@ -390,7 +390,8 @@ def test_export_never_replaces_a_file_it_cannot_write_again(
     (tmp_path / "keys").mkdir()
     assert main(["keygen", "solomani", "--dir", str(tmp_path / "keys")]) == 0
     other = ["--db", f"sqlite:///{tmp_path / 'other.db'}"]
-    assert main(["new", "other", "--seed", "3", "--dice", "commit-reveal", *other]) == 0
+    new = ["new", "other", "--seed", "3", "--dice", "commit-reveal", "--as", "solomani"]
+    assert main([*new, *other]) == 0
     main(["order", "other", "solomani place-neutral lantern", *other])
     foreign = tmp_path / "other-1.json"
     code = _run(capsys, "export", "other", "--side", "solomani", "-o", str(foreign), *other)[0]

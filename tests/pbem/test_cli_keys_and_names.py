@@ -28,7 +28,7 @@ def test_verify_file_with_keys_dir(tmp_path, capsys):  # DN-ERR-1
     keys = tmp_path / "keys"
     assert main(["keygen", "solomani", "--dir", str(keys)]) == 0
     db = ["--db", f"sqlite:///{tmp_path / 's.db'}"]
-    main(["new", "nebula", "--seed", "3", "--dice", "commit-reveal", *db])
+    main(["new", "nebula", "--seed", "3", "--dice", "commit-reveal", "--as", "solomani", *db])
     main(["order", "nebula", "solomani place-neutral lantern", *db])
     unsigned = tmp_path / "t1.json"
     assert main(["export", "nebula", "--side", "solomani", "-o", str(unsigned), *db]) == 0

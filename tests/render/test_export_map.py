@@ -13,7 +13,7 @@ def test_export_writes_the_senders_view_beside_the_turn_file(tmp_path, capsys): 
     assert main(["order", "nebula", "solomani place-neutral lantern", *db]) == 0
     turn = tmp_path / "turn1.json"
     capsys.readouterr()
-    assert main(["export", "nebula", "--side", "solomani", "-o", str(turn), "--map", *db]) == 0
+    assert main(["export", "nebula", "--as", "solomani", "-o", str(turn), "--map", *db]) == 0
     picture = tmp_path / "turn1.svg"
     assert f"{picture}: map of nebula as solomani sees it" in capsys.readouterr().out
     root = parse(picture.read_bytes())

@@ -35,7 +35,7 @@ def test_several_imports_of_the_same_file_at_once(db_url, tmp_path: Path):  # DN
     for service in (sender, receiver):
         service.create("nebula", seed=11, dice_mode="commit-reveal")
     sender.order("nebula", "solomani place-neutral lantern")
-    text = PbemService(sender).export_turn("nebula", Side.SOLOMANI).json_text
+    text = PbemService(sender, side=Side.SOLOMANI).export_turn("nebula", Side.SOLOMANI).json_text
     barrier = threading.Barrier(4)
     outcomes: list[str] = []
 

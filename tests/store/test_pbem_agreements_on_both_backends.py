@@ -104,7 +104,8 @@ def test_a_missing_keys_directory_is_an_error_without_signatures_too(db_url, tmp
 def test_the_side_is_agreed_with_the_first_file(db_url, tmp_path):  # DN-ERR-1
     """Item 3: the aslan player cannot send file 1 as solomani to the solomani player, and a
     database that has not said which side it plays is asked to before its first import."""
-    cheat = _player(f"sqlite:///{tmp_path / 'cheat.db'}", None, None)  # no side recorded yet
+    # no side recorded yet: the first export records the side it is told (`export --as`)
+    cheat = _player(f"sqlite:///{tmp_path / 'cheat.db'}", Side.SOLOMANI, None)
     honest = _player(db_url, Side.SOLOMANI, None)
     for player in (cheat, honest):
         player.service.create(NAME, seed=11, dice_mode="commit-reveal")

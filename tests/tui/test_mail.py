@@ -232,7 +232,7 @@ def exchanged(tmp_path: Path, files: int) -> dict[Side, CampaignService]:
             else:
                 own.order(setup.pop(0) if setup else f"{side.value} end-phase")
         turn = tmp_path / f"turn-{number}.txt"
-        own.export_turn(side, str(turn))
+        own.export_turn(side, str(turn), record_side=True)
         sessions[side.enemy].import_turn(str(turn), side.enemy if number <= 2 else None)
     return services
 
@@ -590,7 +590,7 @@ def test_the_mail_tab_shows_a_file_another_screen_exported(
             if not shown:
                 await pilot.press("1")
                 await until(pilot, lambda: tab_ready(screen, "tab-map"), "the Map tab")
-            elsewhere.export_turn(Side.SOLOMANI, str(turn))
+            elsewhere.export_turn(Side.SOLOMANI, str(turn), record_side=True)
             assert turn.exists()
             if not shown:
                 await pilot.press("6")

@@ -88,6 +88,23 @@ class Agreement:
                 f"files, never {side.value}'s"
             )
 
+    def check_side_chosen(self, mail: MailRecord, side: Side) -> None:
+        """Refuse to send ``side``'s first file from a database that plays no side yet and was
+        not told which one it plays (``--as``): that file would record the side for good, and
+        from then on the other side's orders are refused here (DN-SEQ-2). Found by use,
+        December 8: `campaign export demo --side solomani` on the shared table's database
+        silently made the whole table play solomani by e-mail."""
+        if self.own_side(mail) is not None:
+            return
+        other = side.enemy.value
+        raise WrongSideError(
+            f"this database plays no side by e-mail in campaign {mail.name!r} yet: its first "
+            f"turn file records it as playing {side.value} by e-mail, for good (from then on "
+            f"it sends only {side.value}'s files, and {other}'s orders are given on the "
+            f"{other} player's machine, not here: DN-SEQ-2); if that is what you want, export "
+            f"with `--as {side.value}`; nothing was written or recorded"
+        )
+
     @staticmethod
     def check_not_sent_here(mail: MailRecord, turn: TurnFile, source: str) -> None:
         """Refuse a file this database sent (the wrong file of the mail folder: not the other
@@ -157,24 +174,32 @@ class Agreement:
             )
 
     @staticmethod
-    def check_export_key(mail: MailRecord, side: Side, signature: Signature) -> None:
-        """Refuse a file of ``side`` signed by another key than its last signed file: the
-        other player checks every file of ``side`` against the one public key he was given
-        (``signing.verify``), so he would refuse it; a withdrawn file's key is forgotten with
-        it."""
+    def check_export_key(
+        mail: MailRecord, side: Side, key_id: str, *, for_record: bool = False
+    ) -> None:
+        """Refuse a file of ``side`` signed by key ``key_id``, another key than its last signed
+        file's: the other player checks every file of ``side`` against the one public key he
+        was given (``signing.verify``), so he would refuse it; a withdrawn file's key is
+        forgotten with it. ``for_record``: a dispute record, which an umpire's audit checks against
+        that key alike (found by use, December 8: `campaign dispute` signed with the keys
+        home's key, not the one the files were signed with, and the audit left it out)."""
         last: tuple[int, str] | None = None  # this side's last signed file and its key
         for record in mail.files:
             envelope = mail.envelopes.get(record.exchange)
             if record.direction == "out" and envelope is not None and envelope.signature:
                 last = record.exchange, Signature.model_validate_json(envelope.signature).key_id
-        if last is None or last[1] == signature.key_id:
+        if last is None or last[1] == key_id:
             return
         exchange, key = last
+        refused = (
+            f"an umpire's audit leaves out a record of {side.value}"
+            if for_record
+            else f"the {side.enemy.value} player's machine refuses a file of {side.value}"
+        )
         raise SignatureError(
-            f"signed with key {signature.key_id}, but {side.value}'s files are signed with key "
-            f"{key} (file {exchange}): the {side.enemy.value} player's machine refuses "
-            f"a file of {side.value} signed by another key; sign with the key of file "
-            f"{exchange} (nothing written, nothing recorded)"
+            f"signed with key {key_id}, but {side.value}'s files are signed with key "
+            f"{key} (file {exchange}): {refused} signed by another key; sign with the key of "
+            f"file {exchange} (--sign KEYFILE; nothing written, nothing recorded)"
         )
 
     def check_fair_signature(self, name: str, turn: TurnFile) -> bool:

@@ -22,7 +22,12 @@ from campaign.app.next_step import hands_over
 from campaign.app.upgrading import check_sendable
 from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
-from campaign.pbem.errors import SignatureError, StaleFileError, TurnFileError
+from campaign.pbem.errors import (
+    ForeignOrderError,
+    SignatureError,
+    StaleFileError,
+    TurnFileError,
+)
 from campaign.pbem.fair import strict
 from campaign.pbem.model import (
     SCHEMA_VERSION,
@@ -42,7 +47,9 @@ from campaign.records.rows import StoredEvent
 from campaign.rules import engine, fairplay
 from campaign.rules.acting import who_must_act
 from campaign.rules.canonical import canonical_json
+from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
@@ -213,9 +220,11 @@ def export_turn(
     # before any order is given (fair duties) or anything written: an order an older version
     # accepted and this one refuses would have the other player's import refuse the file
     check_sendable(loaded, base_seq, side, exchange, parts.service.store)
+    _check_own_orders(loaded, base_seq, side, exchange, strict=setup.mode == "strict")
     if sign_with is None and fairplay.active(loaded.state):
         sign_with = fair_key(parts, side)
     parts.agreement.check_export_signed(mail, sign_with is not None)
+    parts.agreement.check_side_chosen(mail, side)  # before fair mode's duties store orders
     if dry_run:
         owed, duties = parts.fair.owes(loaded, mail, side.value), Duties()
     else:  # the seal, shares, reveals owed
@@ -251,7 +260,7 @@ def export_turn(
     )
     signature = signing.sign(body, sign_with) if sign_with is not None else None
     if signature is not None:
-        parts.agreement.check_export_key(mail, side, signature)
+        parts.agreement.check_export_key(mail, side, signature.key_id)
     turn = TurnFile.seal(body, signature)
     made = Exported(turn, turn.to_json(), armour(turn), held_as_read(turn, loaded.state, side))
     if dry_run:
@@ -278,6 +287,36 @@ def export_turn(
         fair=fair_rows,
     )
     return made
+
+
+def _check_own_orders(
+    loaded: Loaded, base_seq: int, side: Side, exchange: int, *, strict: bool
+) -> None:
+    """``ForeignOrderError`` before anything is written or stored when file ``exchange`` of
+    ``side`` would carry an order of the other side, which the other player's import refuses
+    (``position.check_author``). Only orders given before this database played ``side`` by
+    e-mail can be such (from then on they are refused when given): a game begun at the table.
+    With strict dice the first batch may be the other side's held order, answered here.
+    Found by use, December 8: the file was written, recorded as sent, then refused."""
+    orders = {row.batch: row.order_text for row in loaded.rows[base_seq:]}
+    for number, text in enumerate(orders.values(), start=1):
+        if strict and number == 1:
+            continue
+        try:
+            order = parse_order(text)
+        except CampaignError:  # not an order of a side (a referee undo): the import judges it
+            continue
+        if order.side is None or order.side is side:
+            continue
+        name = shlex.quote(loaded.row.name)
+        raise ForeignOrderError(
+            f"nothing written: file {exchange} would carry {order.side.value}'s order "
+            f"{text!r}, given here before this database played {side.value} by e-mail, and "
+            f"{side.enemy.value}'s import refuses it: each player sends only his own orders. "
+            f"Take the orders back to it (`campaign undo {name}`) or, for a game begun at "
+            "the table, start it by e-mail anew: both players `campaign new` it the same way "
+            '(docs/turn-files.md, "Workflow for two players")'
+        )
 
 
 def _armoured(to: Path | TextIO) -> bool:

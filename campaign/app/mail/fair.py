@@ -49,6 +49,7 @@ from campaign.rules.model import ModelError
 from campaign.rules.phases import Phase
 from campaign.rules.state import CampaignState
 from campaign.store.ledger import Ledger
+from campaign.userfiles import JsonTooDeepError, parse_json
 
 #: Passes of the joint shuffle: pass ``n`` rides on file ``n``.
 PASSES = 3
@@ -477,8 +478,10 @@ class FairMail:
             )
         with _named(source):
             try:
-                data = json.loads(other_opening)
-            except (ValueError, UnicodeDecodeError):
+                data = parse_json(other_opening)
+            except JsonTooDeepError as error:
+                raise FairPlayViolation("malformed", f"the opening: {error}") from None
+            except ValueError:  # not JSON, not UTF-8 text
                 raise FairPlayViolation("malformed", "the opening is not JSON") from None
             if not isinstance(data, dict) or data.get("campaign") != context:
                 raise FairPlayViolation("malformed", "the opening is for another campaign")

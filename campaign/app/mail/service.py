@@ -25,7 +25,7 @@ from campaign.app.mail.parts import Parts
 from campaign.app.mail.resolve import resolve_crossed
 from campaign.app.mail.results import Exported, Imported, Verification
 from campaign.app.mail.umpire import record_text, refuse_replacing
-from campaign.pbem import fairdice
+from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import parse_turn_file
 from campaign.pbem.errors import FairPlayFileError, TurnFileError
 from campaign.pbem.fair.group import Random
@@ -333,10 +333,11 @@ class PbemService:
             f"{error.message}\n{line}", problem=error.problem, side=error.side, card=error.card
         )
 
-    def dispute(self, name: str, reason: str) -> str:
+    def dispute(self, name: str, reason: str, sign_with: Path | None = None) -> str:
         """A signed record of every file exchanged in ``name`` (each signed by its sender),
         for an umpire when the other side stopped answering (``umpire.audit_files`` names who
-        owes the next file and what it could open)."""
+        owes the next file and what it could open); signed with ``sign_with``, else the keys
+        home's key of this side, refused when it is not the key this side's files carry."""
         reason = check_reason(reason, "the reason for the dispute")
         mail = self.record(name)
         own = self.agreement.own_side(mail)
@@ -351,8 +352,10 @@ class PbemService:
             "awaiting": Side(last.side).enemy.value,
             "message": reason,
         }
+        key = sign_with if sign_with is not None else fair_key(self.parts, own)
+        self.agreement.check_export_key(mail, own, signing.private_key_id(key), for_record=True)
         files = [made.turn for made in every_file(self.parts, name)]
-        return record_text("dispute", own.value, name, files, statement, fair_key(self.parts, own))
+        return record_text("dispute", own.value, name, files, statement, key)
 
     def withdraw(self, name: str, exchange: int, reason: str) -> PbemFile:
         """Take back file ``exchange``, our last file sent, which the other side refused

@@ -38,7 +38,7 @@ from campaign.pbem.fair.reveal import check_share, open_card
 from campaign.pbem.model import Signature, TurnFile
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
-from campaign.userfiles import FileRefusedError, holds_a_file, read_bounded
+from campaign.userfiles import FileRefusedError, holds_a_file, parse_json, read_bounded
 
 #: The ``format`` of a fair-play record (a complaint or a dispute).
 RECORD_FORMAT = "dark-nebula-fair-record"
@@ -178,8 +178,8 @@ def _read(inputs: list[tuple[str, bytes]], folders: list[Path], audit: Audit) ->
     turns: list[tuple[str, TurnFile]] = []
     for source, data in inputs:
         try:
-            raw = json.loads(data)
-        except (ValueError, UnicodeDecodeError):
+            raw = parse_json(data)
+        except ValueError:  # no JSON, too deep, not UTF-8: the turn file's reader says which
             raw = None
         body = raw.get("body") if isinstance(raw, dict) else None
         if isinstance(body, dict) and body.get("format") == RECORD_FORMAT:
@@ -259,6 +259,13 @@ def audit_files(
     audit.notes.append(
         f"{len(files)} signed files checked (files 1-{last.exchange}; {', '.join(keys)})"
     )
+    if _not_fair(files):
+        audit.notes.append(
+            "no file carries the joint shuffle and the other side answered file 1: these "
+            "files are of a game not played in fair mode, so only their signatures and order "
+            "are checked"
+        )
+        return audit
     context = files[0].header.campaign_id
     try:
         deck = _passes(context, public, files)
@@ -267,6 +274,14 @@ def audit_files(
     except _Found as found:
         audit.finding = found.finding
     return audit
+
+
+def _not_fair(files: list[TurnFile]) -> bool:
+    """Whether ``files`` are of a game not played in fair mode: none carries a fair section,
+    and file 2 answers file 1 (a fair-mode machine refuses a file 1 without pass 1, so a lone
+    file 1 without it is judged as withheld). Found by use, December 8: the dispute record of a
+    commit-reveal game read "verdict: solomani withheld (file 1, pass 1)"."""
+    return len(files) > 1 and all(turn.body.fair is None for turn in files)
 
 
 class _Found(Exception):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +13,7 @@ from campaign.app.mail.keys import keys_home, peer_dir
 from campaign.app.mail.umpire import audit_files, public_decks, refuse_replacing
 from campaign.cli.errors import EXIT_ERROR
 from campaign.cli.handlers.common import open_service
-from campaign.userfiles import StagedFile, read_bounded
+from campaign.userfiles import StagedFile, parse_json, read_bounded
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -85,8 +84,8 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
     folders = [path] if (path := keys_dir()) is not None else []
     for _, data in inputs:
         try:
-            raw = json.loads(data)
-        except (ValueError, UnicodeDecodeError):
+            raw = parse_json(data)
+        except ValueError:  # no JSON, too deep, not UTF-8: the audit then says which
             continue
         body = raw.get("body") if isinstance(raw, dict) else None
         name = body.get("campaign") if isinstance(body, dict) else None
@@ -98,7 +97,7 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
 
 def dispute(args: argparse.Namespace) -> int:
     service = open_service(args)
-    text = PbemService(service).dispute(args.name, args.reason)
+    text = PbemService(service).dispute(args.name, args.reason, args.sign)
     if not _write(args, service, text, "record", private=False):
         return 0
     print(

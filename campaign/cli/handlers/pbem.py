@@ -56,8 +56,8 @@ def export(args: argparse.Namespace) -> int:
         side = Side(args.side) if args.side is not None else pbem.own_side(args.name)
         if side is None:
             raise ValueError(
-                "export needs --side aslan|solomani (the side you play; recorded "
-                "with this first file), or --again N"
+                "export needs --as aslan|solomani with the first file (the side you play, "
+                "recorded for good), or --again N"
             )
         args.side = side.value
         # the map is drawn first: a failure exports nothing

@@ -149,7 +149,7 @@ class MailTab(VerticalScroll):
         side, key = Side(side_text), keys[0] if keys else None
         if self.session.own_side() is None:  # the first file records the side for good
             try:  # asked only when the export would succeed (found by use, December 7)
-                self.session.check_export(side, path, key)
+                self.session.check_export(side, path, key, record_side=True)
             except (CampaignError, ValueError) as error:
                 return self._refused(error)
             return self._ask_before_recording(side, path, key)
@@ -168,7 +168,7 @@ class MailTab(VerticalScroll):
                 if isinstance(form, OrderForm):
                     form.show_refusal("nothing exported: this database still plays no side")
                 return
-            refusal = self._export(side, path, key)
+            refusal = self._export(side, path, key, record_side=True)
             if refusal is None:
                 form.dismiss(None)
             elif isinstance(form, OrderForm):
@@ -184,11 +184,14 @@ class MailTab(VerticalScroll):
         self.app.push_screen(Confirm(escape(question)), answered)
         return f"the first turn file records this database as {side.value}'s: export? (y/n)"
 
-    def _export(self, side: Side, path: str, key: str | None) -> str | None:
-        """Write ``side``'s turn file; None once written, else the refusal (shown)."""
+    def _export(
+        self, side: Side, path: str, key: str | None, *, record_side: bool = False
+    ) -> str | None:
+        """Write ``side``'s turn file (``record_side``: the user agreed that it records the
+        database as ``side``'s); None once written, else the refusal (shown)."""
         before = self.session.loaded.head.seq
         try:
-            line = self.session.export_turn(side, path, key)
+            line = self.session.export_turn(side, path, key, record_side=record_side)
         except (CampaignError, ValueError) as error:
             return self._refused(error)
         remember_folder(Path(path).expanduser())
