@@ -251,6 +251,23 @@ class GameScreen(Screen[None]):
             ]
         self.refresh_bindings()
 
+    def game_over(self) -> bool:
+        """Whether the game has ended (each game says when)."""
+        return False
+
+    def move_refusal(self) -> str | None:
+        """Why a person cannot move now, or ``None`` (each game says why)."""
+        return None
+
+    def refuse_move(self) -> bool:
+        """Say why a person cannot move now (``move_refusal``: a warning while the game goes
+        on, which stays on the refusal line, plain news once it is over); ``True`` when they
+        cannot. The board and the move input ask the same question."""
+        refusal = self.move_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="information" if self.game_over() else "warning")
+        return refusal is not None
+
     def take_back_resignation(self) -> bool:
         """``u`` after a resignation: take the resignation back, so the game goes on from the
         position where it stood; ``True`` when there was one. (Undo used to take moves back and

@@ -391,13 +391,6 @@ class ShogiScreen(GameScreen):
             return "It is not your turn: the computer is to move."
         return None
 
-    def refuse_move(self) -> bool:
-        """Say why a person cannot move now; ``True`` when they cannot."""
-        refusal = self.move_refusal()
-        if refusal is not None:
-            self.notify(refusal, severity="information" if self.game_over() else "warning")
-        return refusal is not None
-
     def activate(self, cell: Cell) -> None:
         """What Enter or a click does on ``cell``."""
         if self.refuse_move():

@@ -497,15 +497,8 @@ class InvectorScreen(GameScreen):
             return "It is not your turn."
         return None
 
-    def _refuse_move(self) -> bool:
-        """Say why a person cannot move now (``move_refusal``); ``True`` when they cannot."""
-        refusal = self.move_refusal()
-        if refusal is not None:
-            self.notify(refusal, severity="information" if self.game_over() else "warning")
-        return refusal is not None
-
     def _use_cell(self, cell: int) -> None:
-        if self._refuse_move():
+        if self.refuse_move():
             return
         if cell in self.targets:
             self.play(self.targets[cell])
@@ -574,7 +567,7 @@ class InvectorScreen(GameScreen):
         if not event.value.strip():  # an empty line closes the input, as in Imperium Shogi
             self._close_move_input()
             return
-        if self._refuse_move():
+        if self.refuse_move():
             if self.game_over():  # nothing to send again: the keys go back to the board
                 self._close_move_input()
             return
